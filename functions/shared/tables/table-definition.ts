@@ -1,0 +1,43 @@
+/**
+ * The one description of a DynamoDB table that the CDK stack, the local back-end set-up and the
+ * tests all read. Keep it declarative: no SDK or CDK types here, so that both sides can map it.
+ */
+
+/** A key attribute: DynamoDB key attributes are strings (S) or numbers (N) in this service. */
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: 'S' | 'N';
+}
+
+/** A global secondary index, named after the access pattern it serves. */
+export interface IndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  /** ALL unless the pattern only needs the keys (KEYS_ONLY) or a few attributes (INCLUDE). */
+  readonly projection: { readonly type: 'ALL' } | { readonly type: 'KEYS_ONLY' } | { readonly type: 'INCLUDE'; readonly attributes: readonly string[] };
+  /** The access pattern this index serves and what it costs; rendered into docs and the stack. */
+  readonly purpose: string;
+}
+
+/** A table: keys, indexes and TTL, plus how code finds its deployed name. */
+export interface TableDefinition {
+  /** Logical id in the CDK stack and the default table name locally. */
+  readonly id: string;
+  /** Environment variable that carries the deployed table name to the functions. */
+  readonly nameEnv: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly indexes: readonly IndexDefinition[];
+  readonly timeToLiveAttribute?: string;
+}
+
+/** Every key attribute a table declares (base keys and index keys), without repeats. */
+export function keyAttributes(table: TableDefinition): KeyAttribute[] {
+  const all = [table.partitionKey, table.sortKey, ...table.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const byName = new Map<string, KeyAttribute>();
+  for (const attribute of all) {
+    if (attribute) byName.set(attribute.name, attribute);
+  }
+  return [...byName.values()];
+}
