@@ -7,6 +7,9 @@
 /** Every route lives under this prefix, as the interface specifies. */
 export const API_PREFIX = '/frontend/api/v1';
 
+import type { z } from './shared/validation/zod';
+import { UpdateProfileSchema, UserSchema } from './users/schemas';
+
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -15,6 +18,33 @@ export interface RouteGrants {
   readonly users?: 'read' | 'write';
   readonly mediaLog?: 'read' | 'write';
   readonly avatars?: 'read' | 'write';
+}
+
+/**
+ * The interface of a route: what it accepts and answers. The HTTP layer validates with these
+ * schemas and the OpenAPI document is generated from them, so the two cannot disagree.
+ */
+export interface RouteContract {
+  readonly summary: string;
+  /** Longer text for the API description (semantics, encodings, access rules). */
+  readonly description: string;
+  readonly tag: 'Users' | 'Avatars' | 'Media log' | 'API description';
+  readonly pathParameters?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
+  readonly body?: z.ZodMiniType;
+  /** Largest JSON body accepted, in bytes (default 64 KiB). */
+  readonly maxBodyBytes?: number;
+  /** Request headers the route reads besides Authorization. */
+  readonly requestHeaders?: readonly ('If-Match')[];
+  readonly success: {
+    readonly status: 200 | 201 | 204;
+    readonly description: string;
+    readonly schema?: z.ZodMiniType;
+    /** Response headers besides the security headers, e.g. ETag. */
+    readonly headers?: readonly ('ETag')[];
+  };
+  /** Error statuses the route itself can answer (the gateway's own answers are added for all). */
+  readonly errors: readonly number[];
 }
 
 /** One route of the API, backed by one Lambda function. */
@@ -31,6 +61,7 @@ export interface RouteDefinition {
   readonly grants: RouteGrants;
   /** The function decodes images and ships sharp; it gets more memory and time. */
   readonly image?: boolean;
+  readonly contract: RouteContract;
 }
 
 /** The authorizer, listed beside the routes for `invoke` and the stack. */
@@ -40,8 +71,12 @@ export const authorizerFunction = {
   grants: { users: 'read' },
 } as const;
 
+const PROFILE_DESCRIPTION =
+  'Only `first-name` and `last-name` may change; values are trimmed and must be 1-100 characters without control characters. ' +
+  'Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since.';
+
 /** Every route of the API. */
-export const routes: readonly RouteDefinition[] = [
+export const routes = [
   {
     name: 'getCurrentUser',
     method: 'GET',
@@ -49,6 +84,13 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'functions/users/get-current-user.ts',
     auth: 'bearer',
     grants: { users: 'read' },
+    contract: {
+      summary: "Read the caller's own profile",
+      description: 'Extension of the interface: the full User of the caller, with an ETag for conditional updates.',
+      tag: 'Users',
+      success: { status: 200, description: 'The User.', schema: UserSchema, headers: ['ETag'] },
+      errors: [400],
+    },
   },
   {
     name: 'updateCurrentUser',
@@ -57,5 +99,24 @@ export const routes: readonly RouteDefinition[] = [
     handler: 'functions/users/update-current-user.ts',
     auth: 'bearer',
     grants: { users: 'write' },
+    contract: {
+      summary: "Update the caller's own profile",
+      description: PROFILE_DESCRIPTION,
+      tag: 'Users',
+      body: UpdateProfileSchema,
+      requestHeaders: ['If-Match'],
+      success: { status: 200, description: 'The updated User.', schema: UserSchema, headers: ['ETag'] },
+      errors: [400, 412, 415],
+    },
   },
-];
+] as const satisfies readonly RouteDefinition[];
+
+/** Names of the routes. */
+export type RouteName = (typeof routes)[number]['name'];
+
+/** The route named `name`; an unknown name is a programming error. */
+export function routeNamed<N extends RouteName>(name: N): Extract<(typeof routes)[number], { name: N }> {
+  const route = routes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`No route named ${name}.`);
+  return route as Extract<(typeof routes)[number], { name: N }>;
+}

@@ -53,8 +53,8 @@ export const usersTable: TableDefinition = {
     {
       indexName: 'by-subject',
       partitionKey: { name: 'subject', type: 'S' },
-      projection: { type: 'KEYS_ONLY' },
-      purpose: 'The authorizer maps a token subject to its user: one Query returning one key.',
+      projection: { type: 'INCLUDE', attributes: ['id', 'role', 'status', 'parentId'] },
+      purpose: 'The authorizer maps a token subject to its user: one Query returning the id, role, status and parent it needs.',
     },
   ],
 };

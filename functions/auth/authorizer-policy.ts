@@ -1,0 +1,37 @@
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { toAuthorizerContext } from '../shared/http/caller';
+import type { Caller } from '../shared/http/types';
+
+/**
+ * The resource a policy covers: every method of every route of the stage. API Gateway caches an
+ * authorizer's answer per token and reuses it on other routes, so a policy for one route only would
+ * wrongly deny the next one; handlers do the object-level checks.
+ */
+export function wholeApiResource(methodArn: string): string {
+  // arn:aws:execute-api:{region}:{account}:{apiId}/{stage}/{method}/{resource...}
+  const [arnPrefix, stage] = methodArn.split('/');
+  return `${arnPrefix}/${stage}/*`;
+}
+
+/** Allow the whole API for this caller, passing who it is to the handlers. */
+export function allowPolicy(caller: Caller, methodArn: string): APIGatewayAuthorizerResult {
+  return {
+    principalId: String(caller.userId),
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeApiResource(methodArn) }],
+    },
+    context: { ...toAuthorizerContext(caller) },
+  };
+}
+
+/** Deny the whole API (API Gateway answers 403) to a known user who may not use it. */
+export function denyPolicy(userId: number, methodArn: string): APIGatewayAuthorizerResult {
+  return {
+    principalId: String(userId),
+    policyDocument: {
+      Version: '2012-10-17',
+      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: wholeApiResource(methodArn) }],
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { routeNamed, type RouteContract, type RouteName, routes } from '../../routes';
+import { z } from '../validation/zod';
+import { ValidationError } from '../errors';
+import { parseInput } from '../validation/issues';
+import { callerOf } from './caller';
+import { decodeQuery } from './query-decoding';
+import { jsonBody, type EventWithJsonBody } from './json-body';
+import { problemErrors } from './problem-errors';
+import { requestLog } from './request-log';
+import type { Caller, HttpResult, RouteHandler } from './types';
+
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+
+/** What a route's domain code receives: validated input and the caller. */
+export interface RouteInput<C extends RouteContract> {
+  readonly path: Parsed<C['pathParameters']>;
+  readonly query: Parsed<C['query']>;
+  readonly body: Parsed<C['body']>;
+  /** The authenticated caller; routes without auth must not read it. */
+  readonly caller: Caller;
+  /** Request headers, names in lower case. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+const emptyQuery = z.strictObject({});
+
+/** A route without a body contract refuses a body rather than ignoring it. */
+function assertNoBody(event: EventWithJsonBody): undefined {
+  if (event.parsedBody !== undefined) throw new ValidationError([{ name: 'body', reason: 'This operation takes no request body.' }]);
+  return undefined;
+}
+
+function toProxyResult(result: HttpResult): APIGatewayProxyResult {
+  if (result.body === undefined) return { statusCode: result.statusCode, headers: { ...result.headers }, body: '' };
+  return {
+    statusCode: result.statusCode,
+    headers: { 'content-type': 'application/json', ...result.headers },
+    body: JSON.stringify(result.body),
+  };
+}
+
+/**
+ * Build the Lambda handler of the route named `name`: the shared HTTP middleware (header
+ * normalization, JSON body, problem errors, security headers, request log) around `handle`, with
+ * path, query and body validated by the route's contract from the route table.
+ */
+export function httpRoute<N extends RouteName>(
+  name: N,
+  handle: (input: RouteInput<Extract<(typeof routes)[number], { name: N }>['contract']>) => Promise<HttpResult>,
+): RouteHandler {
+  const route = routeNamed(name);
+  const contract: RouteContract = route.contract;
+
+  const base = async (event: EventWithJsonBody): Promise<APIGatewayProxyResult> => {
+    const path = contract.pathParameters ? parseInput(contract.pathParameters, event.pathParameters ?? {}, 'path') : undefined;
+    const query = parseInput(contract.query ?? emptyQuery, decodeQuery(event.multiValueQueryStringParameters, event.queryStringParameters), 'query');
+    const body = contract.body ? parseInput(contract.body, event.parsedBody, 'body') : assertNoBody(event);
+    const caller = route.auth === 'bearer' ? callerOf(event) : (undefined as unknown as Caller);
+    const headers = event.headers as Record<string, string | undefined>;
+    return toProxyResult(await handle({ path, query, body, caller, headers } as never));
+  };
+
+  return middy<EventWithJsonBody, APIGatewayProxyResult>(base, { timeoutEarlyInMillis: 0 })
+    // middy runs `before` in this order and `after`/`onError` in reverse: problemErrors turns a
+    // failure into a response first, then security headers are added, then the request is logged.
+    .use(requestLog())
+    .use(httpSecurityHeaders())
+    .use(problemErrors())
+    .use(httpHeaderNormalizer())
+    .use(jsonBody({ maxBytes: contract.maxBodyBytes })) as unknown as RouteHandler;
+}

@@ -1,0 +1,75 @@
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { ProblemError, ServiceUnavailableError } from '../errors';
+
+/** Media type of every error body (RFC 9457). */
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+/** Base of the `type` URIs: `urn:frontend-api:problem:<code>`, one per documented error code. */
+export const PROBLEM_TYPE_BASE = 'urn:frontend-api:problem:';
+
+/** The body of a problem response. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: string;
+  instance?: string;
+  errors?: { name: string; reason: string }[];
+}
+
+/** Serialize a {@link ProblemError} into an RFC 9457 body. */
+export function problemBody(error: ProblemError, instance?: string): ProblemBody {
+  return {
+    type: `${PROBLEM_TYPE_BASE}${error.code}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    code: error.code,
+    ...(instance === undefined ? {} : { instance }),
+    ...(error.errors === undefined ? {} : { errors: error.errors.map((e) => ({ name: e.name, reason: e.reason })) }),
+  };
+}
+
+/** A complete proxy result for a problem, with the error's own headers (Retry-After, WWW-Authenticate). */
+export function problemResult(error: ProblemError, instance?: string): APIGatewayProxyResult {
+  return {
+    statusCode: error.status,
+    headers: { 'content-type': PROBLEM_MEDIA_TYPE, ...error.headers },
+    body: JSON.stringify(problemBody(error, instance)),
+  };
+}
+
+const UNAVAILABLE_ERROR_NAMES = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'ServiceUnavailable',
+  'InternalServerError',
+  'SlowDown',
+  'TimeoutError',
+]);
+const UNAVAILABLE_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether an unexpected error means a dependency is down or throttling (503 with Retry-After)
+ * rather than a bug (500): connection failures and the SDK's throttling/5xx errors.
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (UNAVAILABLE_ERROR_NAMES.has(error.name) || (typeof code === 'string' && UNAVAILABLE_ERROR_CODES.has(code))) return true;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (typeof status === 'number' && status >= 500) return true;
+  return error.cause !== undefined && error.cause !== error && isDependencyUnavailable(error.cause);
+}
+
+/** Map any thrown value to the problem the client sees; internals of a 5xx are never exposed. */
+export function toProblemError(error: unknown): ProblemError {
+  if (error instanceof ProblemError) return error;
+  if (isDependencyUnavailable(error)) return new ServiceUnavailableError(undefined, error);
+  return new ProblemError(500, 'internal_error', 'Internal server error', {
+    detail: 'The request could not be completed; it has been logged with its request id.',
+    cause: error,
+  });
+}

@@ -1,0 +1,8 @@
+import { httpRoute } from '../shared/http/http-route';
+import { userService } from './user-context';
+
+/** GET /user/current: the caller's own profile. */
+export const handler = httpRoute('getCurrentUser', async ({ caller }) => {
+  const { user, etag } = await userService().get(caller, 'current');
+  return { statusCode: 200, body: user, headers: { etag } };
+});

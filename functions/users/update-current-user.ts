@@ -1,0 +1,8 @@
+import { httpRoute } from '../shared/http/http-route';
+import { userService } from './user-context';
+
+/** PUT /user/current: update the caller's own first and last name. */
+export const handler = httpRoute('updateCurrentUser', async ({ caller, body, headers }) => {
+  const { user, etag } = await userService().update(caller, 'current', body, headers['if-match']);
+  return { statusCode: 200, body: user, headers: { etag } };
+});

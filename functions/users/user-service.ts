@@ -1,0 +1,56 @@
+import { NotFoundError, ValidationError } from '../shared/errors';
+import type { Caller } from '../shared/http/types';
+import { canManage } from './access-policy';
+import type { UserRepository } from './user-repository';
+import type { UpdateProfile, User } from './schemas';
+import { etagOf, toUser, type AvatarPresenter } from './user-view';
+
+/** Whose profile a request is about: the caller's own, or a user by id. */
+export type UserTarget = 'current' | number;
+
+/** A User together with its ETag. */
+export interface VersionedUser {
+  readonly user: User;
+  readonly etag: string;
+}
+
+/** Parse an If-Match header into the version it names; `*` and absence impose no condition. */
+export function versionFromIfMatch(ifMatch: string | undefined): number | undefined {
+  if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(ifMatch);
+  if (!match) throw new ValidationError([{ name: 'If-Match', reason: 'Must be an ETag previously returned, e.g. "3".' }]);
+  return Number(match[1]);
+}
+
+/**
+ * Profile reads and updates under the access rules: a target outside the caller's scope is
+ * answered exactly like a missing one (404), so ids cannot be probed.
+ */
+export class UserService {
+  public constructor(
+    private readonly users: UserRepository,
+    private readonly presentAvatar: AvatarPresenter,
+  ) {}
+
+  private targetId(caller: Caller, target: UserTarget): number {
+    return target === 'current' ? caller.userId : target;
+  }
+
+  /** The full profile of `target`, if the caller may manage it. */
+  public async get(caller: Caller, target: UserTarget): Promise<VersionedUser> {
+    const found = await this.users.findWithAvatars(this.targetId(caller, target));
+    if (!found || !canManage(caller, found.user)) throw new NotFoundError('No such user.');
+    const parent = found.user.parentId === null ? null : await this.users.findById(found.user.parentId);
+    return { user: toUser(found.user, parent, found.avatars, this.presentAvatar), etag: etagOf(found.user) };
+  }
+
+  /** Update the names of `target`; `ifMatch` (an ETag) makes the write conditional on that version. */
+  public async update(caller: Caller, target: UserTarget, update: UpdateProfile, ifMatch?: string): Promise<VersionedUser> {
+    const id = this.targetId(caller, target);
+    const expectedVersion = versionFromIfMatch(ifMatch);
+    const current = await this.users.findById(id);
+    if (!current || !canManage(caller, current)) throw new NotFoundError('No such user.');
+    await this.users.updateNames(id, { firstName: update['first-name'], lastName: update['last-name'] }, expectedVersion);
+    return this.get(caller, id);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Avatar, User, UserSummary } from './schemas';
+import type { AvatarRecord, UserRecord } from './user-record';
+import { permissionsOf } from './access-policy';
+
+/** Turns stored avatars into the interface's Avatar (the URL depends on where avatars are served). */
+export type AvatarPresenter = (avatar: AvatarRecord, enabled: boolean) => Avatar;
+
+/** The User summary of a profile. */
+export function toUserSummary(user: Pick<UserRecord, 'id' | 'email' | 'role' | 'status' | 'username'>): UserSummary {
+  return { id: user.id, email: user.email, role: user.role, status: user.status, username: user.username };
+}
+
+/** The full User resource: profile, parent summary, avatars (newest first) and derived permissions. */
+export function toUser(user: UserRecord, parent: UserRecord | null, avatars: readonly AvatarRecord[], presentAvatar: AvatarPresenter): User {
+  const items = [...avatars]
+    .sort((a, b) => b.created.localeCompare(a.created))
+    .map((avatar) => presentAvatar(avatar, avatar.avatarId === user.currentAvatarId));
+  return {
+    id: user.id,
+    'additional-emails': user.additionalEmails ? [...user.additionalEmails] : null,
+    avatars: items.length === 0 ? null : { current: user.currentAvatarId, items },
+    created: user.created,
+    email: user.email,
+    'first-name': user.firstName,
+    'last-name': user.lastName,
+    parent: parent ? toUserSummary(parent) : null,
+    permissions: permissionsOf(user.role),
+    plan: user.plan ? { ...user.plan } : null,
+    role: user.role,
+    status: user.status,
+    updated: user.updated,
+    username: user.username,
+  };
+}
+
+/** The strong ETag of a profile version. */
+export function etagOf(user: Pick<UserRecord, 'version'>): string {
+  return `"${user.version}"`;
+}

@@ -1,0 +1,95 @@
+import type { APIGatewayProxyResult, Context } from 'aws-lambda';
+import { GATEWAY_PROBLEMS, gatewayProblemBody, PROBLEM_CONTENT_TYPE, type GatewayResponseType } from '../../lib/gateway-responses';
+import type { RouteDefinition } from '../../functions/routes';
+import type { AuthorizerRunner } from './authorizer-runner';
+import { lambdaContext } from './lambda-context';
+import { buildProxyEvent, type LocalRequest } from './proxy-event';
+import { matchRoute } from './route-matcher';
+
+/** What the gateway answers: status, single and multi-value headers, and the body bytes. */
+export interface LocalResponse {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly multiValueHeaders: Record<string, string[]>;
+  readonly body: Buffer;
+}
+
+/** API Gateway's limits, which the local gateway enforces the same way. */
+export const GATEWAY_LIMITS = {
+  /** Largest request payload API Gateway accepts. */
+  maxBodyBytes: 10 * 1024 * 1024,
+  /** Integration timeout of a REST API. */
+  timeoutMs: 29_000,
+} as const;
+
+type ProxyHandler = (event: ReturnType<typeof buildProxyEvent>, context: Context) => Promise<APIGatewayProxyResult>;
+
+const handlers = new Map<string, Promise<ProxyHandler>>();
+
+/** Load (once) the handler module a route names. */
+export function loadRouteHandler(route: RouteDefinition): Promise<ProxyHandler> {
+  let loaded = handlers.get(route.name);
+  if (!loaded) {
+    loaded = import(`../../${route.handler}`).then((module: { handler: ProxyHandler }) => module.handler);
+    handlers.set(route.name, loaded);
+  }
+  return loaded;
+}
+
+/** The customized gateway response of a type, as API Gateway would send it. */
+export function gatewayResponse(type: GatewayResponseType): LocalResponse {
+  const problem = GATEWAY_PROBLEMS[type];
+  const headers = { 'content-type': PROBLEM_CONTENT_TYPE, ...problem.headers };
+  return {
+    statusCode: problem.status,
+    headers,
+    multiValueHeaders: {},
+    body: Buffer.from(JSON.stringify(gatewayProblemBody(type))),
+  };
+}
+
+/** Map a proxy result back to HTTP, as API Gateway does (multi-value headers, base64 bodies). */
+export function fromProxyResult(result: APIGatewayProxyResult): LocalResponse {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) multiValueHeaders[name] = values.map(String);
+  const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
+  return { statusCode: result.statusCode, headers, multiValueHeaders, body };
+}
+
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Serve one request as API Gateway and Lambda would: match the route (404 when none), enforce the
+ * body limit (413), run the authorizer on guarded routes (401 / 403), then the route's handler
+ * in-process with the integration timeout (504); a handler that throws is a 502, as in AWS.
+ */
+export async function dispatch(request: LocalRequest, authorizer: AuthorizerRunner, timeoutMs: number = GATEWAY_LIMITS.timeoutMs): Promise<LocalResponse> {
+  const match = matchRoute(request.method, request.path);
+  if (!match) return gatewayResponse('MISSING_AUTHENTICATION_TOKEN');
+  if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE');
+  let context: Record<string, string | number | boolean> | null = null;
+  if (match.route.auth === 'bearer') {
+    const outcome = await authorizer.authorize(buildProxyEvent(request, match, null)).catch(() => null);
+    if (outcome === null) return gatewayResponse('AUTHORIZER_FAILURE');
+    if (outcome.kind === 'unauthorized') return gatewayResponse('UNAUTHORIZED');
+    if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED');
+    context = outcome.context;
+  }
+  const event = buildProxyEvent(request, match, context);
+  try {
+    const handler = await loadRouteHandler(match.route);
+    const result = await withTimeout(handler(event, lambdaContext(match.route.name, timeoutMs)), timeoutMs);
+    if (result === 'timeout') return gatewayResponse('INTEGRATION_TIMEOUT');
+    return fromProxyResult(result);
+  } catch {
+    return gatewayResponse('INTEGRATION_FAILURE');
+  }
+}
