@@ -8,7 +8,7 @@
 export const API_PREFIX = '/frontend/api/v1';
 
 import type { z } from './shared/validation/zod';
-import { UpdateProfileSchema, UserSchema } from './users/schemas';
+import { UpdateProfileSchema, UserPathSchema, UserSchema } from './users/schemas';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -107,6 +107,42 @@ export const routes = [
       requestHeaders: ['If-Match'],
       success: { status: 200, description: 'The updated User.', schema: UserSchema, headers: ['ETag'] },
       errors: [400, 412, 415],
+    },
+  },
+  {
+    name: 'getUser',
+    method: 'GET',
+    path: '/user/{user-id}',
+    handler: 'functions/users/get-user.ts',
+    auth: 'bearer',
+    grants: { users: 'read' },
+    contract: {
+      summary: 'Read a user the caller manages',
+      description:
+        'Extension of the interface. Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. ' +
+        'A user outside the caller\'s scope answers 404, exactly like one that does not exist.',
+      tag: 'Users',
+      pathParameters: UserPathSchema,
+      success: { status: 200, description: 'The User.', schema: UserSchema, headers: ['ETag'] },
+      errors: [400, 404],
+    },
+  },
+  {
+    name: 'updateUser',
+    method: 'PUT',
+    path: '/user/{user-id}',
+    handler: 'functions/users/update-user.ts',
+    auth: 'bearer',
+    grants: { users: 'write' },
+    contract: {
+      summary: 'Update the profile of a user the caller manages (a sub user, for a user)',
+      description: `${PROFILE_DESCRIPTION} A user outside the caller's scope answers 404.`,
+      tag: 'Users',
+      pathParameters: UserPathSchema,
+      body: UpdateProfileSchema,
+      requestHeaders: ['If-Match'],
+      success: { status: 200, description: 'The updated User.', schema: UserSchema, headers: ['ETag'] },
+      errors: [400, 404, 412, 415],
     },
   },
 ] as const satisfies readonly RouteDefinition[];

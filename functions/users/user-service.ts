@@ -3,6 +3,7 @@ import type { Caller } from '../shared/http/types';
 import { canManage } from './access-policy';
 import type { UserRepository } from './user-repository';
 import type { UpdateProfile, User } from './schemas';
+import type { AvatarRecord, UserRecord } from './user-record';
 import { etagOf, toUser, type AvatarPresenter } from './user-view';
 
 /** Whose profile a request is about: the caller's own, or a user by id. */
@@ -40,17 +41,21 @@ export class UserService {
   public async get(caller: Caller, target: UserTarget): Promise<VersionedUser> {
     const found = await this.users.findWithAvatars(this.targetId(caller, target));
     if (!found || !canManage(caller, found.user)) throw new NotFoundError('No such user.');
-    const parent = found.user.parentId === null ? null : await this.users.findById(found.user.parentId);
-    return { user: toUser(found.user, parent, found.avatars, this.presentAvatar), etag: etagOf(found.user) };
+    return this.present(found.user, found.avatars);
   }
 
   /** Update the names of `target`; `ifMatch` (an ETag) makes the write conditional on that version. */
   public async update(caller: Caller, target: UserTarget, update: UpdateProfile, ifMatch?: string): Promise<VersionedUser> {
-    const id = this.targetId(caller, target);
     const expectedVersion = versionFromIfMatch(ifMatch);
-    const current = await this.users.findById(id);
-    if (!current || !canManage(caller, current)) throw new NotFoundError('No such user.');
-    await this.users.updateNames(id, { firstName: update['first-name'], lastName: update['last-name'] }, expectedVersion);
-    return this.get(caller, id);
+    const found = await this.users.findWithAvatars(this.targetId(caller, target));
+    if (!found || !canManage(caller, found.user)) throw new NotFoundError('No such user.');
+    const updated = await this.users.updateNames(found.user.id, { firstName: update['first-name'], lastName: update['last-name'] }, expectedVersion);
+    // The written version, not a re-read: under concurrent writes each caller gets its own ETag.
+    return this.present(updated, found.avatars);
+  }
+
+  private async present(user: UserRecord, avatars: readonly AvatarRecord[]): Promise<VersionedUser> {
+    const parent = user.parentId === null ? null : await this.users.findById(user.parentId);
+    return { user: toUser(user, parent, avatars, this.presentAvatar), etag: etagOf(user) };
   }
 }

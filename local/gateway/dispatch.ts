@@ -4,7 +4,7 @@ import type { RouteDefinition } from '../../functions/routes';
 import type { AuthorizerRunner } from './authorizer-runner';
 import { lambdaContext } from './lambda-context';
 import { buildProxyEvent, type LocalRequest } from './proxy-event';
-import { matchRoute } from './route-matcher';
+import { matchRoute, type RouteMatch } from './route-matcher';
 
 /** What the gateway answers: status, single and multi-value headers, and the body bytes. */
 export interface LocalResponse {
@@ -83,7 +83,20 @@ export async function dispatch(request: LocalRequest, authorizer: AuthorizerRunn
     if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED');
     context = outcome.context;
   }
-  const event = buildProxyEvent(request, match, context);
+  return runRoute(request, match, context, timeoutMs);
+}
+
+/**
+ * Run a matched route's handler on the event for `request`, with `authorizer` as the authorizer
+ * context (null on public routes), under the integration timeout.
+ */
+export async function runRoute(
+  request: LocalRequest,
+  match: RouteMatch,
+  authorizer: Record<string, string | number | boolean> | null,
+  timeoutMs: number = GATEWAY_LIMITS.timeoutMs,
+): Promise<LocalResponse> {
+  const event = buildProxyEvent(request, match, authorizer);
   try {
     const handler = await loadRouteHandler(match.route);
     const result = await withTimeout(handler(event, lambdaContext(match.route.name, timeoutMs)), timeoutMs);

@@ -1,0 +1,8 @@
+import { httpRoute } from '../shared/http/http-route';
+import { userService } from './user-context';
+
+/** GET /user/{user-id}: the profile of a user the caller manages. */
+export const handler = httpRoute('getUser', async ({ caller, path }) => {
+  const { user, etag } = await userService().get(caller, path['user-id']);
+  return { statusCode: 200, body: user, headers: { etag } };
+});

@@ -1,0 +1,33 @@
+import { resolve } from 'node:path';
+import { resetClients } from '../functions/shared/aws/clients';
+import { ensureSigningKey, type LocalSigningKey } from './signing-key';
+
+/** Where local state lives: `DATA_DIR`, default `.local` in the working directory. */
+export function localDataDir(): string {
+  return resolve(process.env.DATA_DIR || '.local');
+}
+
+/** Whether tokens come from an external issuer (`AUTH_ISSUER` + `AUTH_JWKS_URL`) instead of the local key. */
+export function usesExternalIssuer(): boolean {
+  return Boolean(process.env.AUTH_ISSUER && process.env.AUTH_JWKS_URL);
+}
+
+/** Endpoints of the local back-ends a process runs against. */
+export interface BackendEndpoints {
+  readonly dynamodbEndpoint: string;
+  readonly s3Endpoint: string;
+}
+
+/**
+ * Point this process's functions at local back-ends and the data directory's signing key (unless
+ * an external issuer is configured), the way the stack's environment points them at AWS.
+ */
+export async function useLocalEnvironment(dataDir: string, endpoints: BackendEndpoints): Promise<LocalSigningKey | null> {
+  process.env.DYNAMODB_ENDPOINT = endpoints.dynamodbEndpoint;
+  process.env.S3_ENDPOINT = endpoints.s3Endpoint;
+  resetClients();
+  if (usesExternalIssuer()) return null;
+  const key = await ensureSigningKey(dataDir);
+  process.env.AUTH_JWKS_FILE = key.jwksFile;
+  return key;
+}
