@@ -8,6 +8,7 @@
 export const API_PREFIX = '/frontend/api/v1';
 
 import type { z } from './shared/validation/zod';
+import { ListUsersQuerySchema, UserListSchema } from './users/list-schemas';
 import { UpdateProfileSchema, UserPathSchema, UserSchema } from './users/schemas';
 
 /** HTTP methods the API uses. */
@@ -75,8 +76,30 @@ const PROFILE_DESCRIPTION =
   'Only `first-name` and `last-name` may change; values are trimmed and must be 1-100 characters without control characters. ' +
   'Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since.';
 
-/** Every route of the API. */
-export const routes = [
+/** The route table with each entry's literal type, so handlers get their contract's exact types. */
+const routeTable = [
+  {
+    name: 'listUsers',
+    method: 'GET',
+    path: '/user',
+    handler: 'functions/users/list-users.ts',
+    auth: 'bearer',
+    grants: { users: 'read' },
+    contract: {
+      summary: 'List the users the caller manages',
+      description:
+        'Root sees every user, admin every user but root users, a user itself and its sub users, a sub user itself. ' +
+        'Query objects use the deepObject style: `pagination[page]=2&pagination[limit]=50&sort[field]=email&sort[order]=desc`. ' +
+        'Arrays repeat the key or separate values by commas: `role=user&role=sub` or `role=user,sub`. ' +
+        'Sortable fields, each served by an index: id (default, asc), created (follows id), email, username. ' +
+        '`email` and `username` filter by a case-insensitive prefix and list sorted by that field. ' +
+        '`total` is exact. For deep pages follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters.',
+      tag: 'Users',
+      query: ListUsersQuerySchema,
+      success: { status: 200, description: 'A page of user summaries.', schema: UserListSchema },
+      errors: [400],
+    },
+  },
   {
     name: 'getCurrentUser',
     method: 'GET',
@@ -147,12 +170,18 @@ export const routes = [
   },
 ] as const satisfies readonly RouteDefinition[];
 
+/** Every route of the API. */
+export const routes: readonly RouteDefinition[] = routeTable;
+
 /** Names of the routes. */
-export type RouteName = (typeof routes)[number]['name'];
+export type RouteName = (typeof routeTable)[number]['name'];
+
+/** The entry of route `N`, with its literal contract type. */
+export type RouteEntry<N extends RouteName> = Extract<(typeof routeTable)[number], { name: N }>;
 
 /** The route named `name`; an unknown name is a programming error. */
-export function routeNamed<N extends RouteName>(name: N): Extract<(typeof routes)[number], { name: N }> {
-  const route = routes.find((candidate) => candidate.name === name);
+export function routeNamed<N extends RouteName>(name: N): RouteEntry<N> {
+  const route = routeTable.find((candidate) => candidate.name === name);
   if (!route) throw new Error(`No route named ${name}.`);
-  return route as Extract<(typeof routes)[number], { name: N }>;
+  return route as RouteEntry<N>;
 }

@@ -2,6 +2,8 @@ import { presentAvatar } from '../avatars/avatar-presenter';
 import { getDocumentClient } from '../shared/aws/clients';
 import { usersTable } from '../shared/tables/users-table';
 import { tableName } from '../shared/tables/table-names';
+import { UserListRepository } from './user-list-repository';
+import { UserListing } from './user-listing';
 import { UserRepository } from './user-repository';
 import { UserService } from './user-service';
 
@@ -18,4 +20,12 @@ export function userRepository(): UserRepository {
 export function userService(): UserService {
   service ??= new UserService(userRepository(), presentAvatar);
   return service;
+}
+
+let listing: UserListing | undefined;
+
+/** The process-wide user listing. */
+export function userListing(): UserListing {
+  listing ??= new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)));
+  return listing;
 }

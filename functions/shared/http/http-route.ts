@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { routeNamed, type RouteContract, type RouteName, routes } from '../../routes';
+import { routeNamed, type RouteContract, type RouteEntry, type RouteName } from '../../routes';
 import { z } from '../validation/zod';
 import { ValidationError } from '../errors';
 import { parseInput } from '../validation/issues';
@@ -50,7 +50,7 @@ function toProxyResult(result: HttpResult): APIGatewayProxyResult {
  */
 export function httpRoute<N extends RouteName>(
   name: N,
-  handle: (input: RouteInput<Extract<(typeof routes)[number], { name: N }>['contract']>) => Promise<HttpResult>,
+  handle: (input: RouteInput<RouteEntry<N>['contract']>) => Promise<HttpResult>,
 ): RouteHandler {
   const route = routeNamed(name);
   const contract: RouteContract = route.contract;

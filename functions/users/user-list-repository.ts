@@ -1,0 +1,108 @@
+import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readMergedPage, type MergedPage, type PartitionPosition, type SortedStream } from '../shared/dynamo/merged-query';
+import type { Role } from '../shared/http/types';
+import { USER_INDEX_ATTRIBUTES, userListIndexName, type USER_LIST_SCOPES, type USER_SORT_KEYS } from '../shared/tables/users-table';
+import { userKeys } from './user-keys';
+import type { UserStatus } from './schemas';
+
+/** One index partition to list: a scope partition value, an optional key prefix, optional filters. */
+export interface UserPartition {
+  readonly scope: (typeof USER_LIST_SCOPES)[number];
+  /** Partition value, e.g. `USERS`, `ROLE#admin`, `FAMILY#12`. */
+  readonly value: string;
+  /** Sort-key prefix (the email or username prefix filter, lower-cased). */
+  readonly prefix?: string;
+  readonly roles?: readonly Role[];
+  readonly excludeRole?: Role;
+  readonly statuses?: readonly UserStatus[];
+  readonly onlyId?: number;
+}
+
+/**
+ * The reads behind GET /user: pages merged from listing-index partitions, exact totals from the
+ * per-role/status counters, and counts of small or prefix-bounded ranges.
+ */
+export class UserListRepository {
+  public constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  private stream(partition: UserPartition, sort: (typeof USER_SORT_KEYS)[number]): SortedStream {
+    const scopeAttribute = USER_INDEX_ATTRIBUTES.scope[partition.scope];
+    const sortAttribute = USER_INDEX_ATTRIBUTES.sort[sort];
+    const names: Record<string, string> = { '#scope': scopeAttribute, '#sort': sortAttribute };
+    const values: Record<string, unknown> = { ':scope': partition.value };
+    const filters: string[] = [];
+    let keyCondition = '#scope = :scope';
+    if (partition.prefix !== undefined) {
+      keyCondition += ' AND begins_with(#sort, :prefix)';
+      values[':prefix'] = partition.prefix;
+    }
+    if (partition.roles?.length) {
+      names['#role'] = 'role';
+      filters.push(`#role IN (${partition.roles.map((role, index) => ((values[`:role${index}`] = role), `:role${index}`)).join(', ')})`);
+    }
+    if (partition.excludeRole !== undefined) {
+      names['#role'] = 'role';
+      values[':excluded'] = partition.excludeRole;
+      filters.push('#role <> :excluded');
+    }
+    if (partition.statuses?.length) {
+      names['#status'] = 'status';
+      filters.push(`#status IN (${partition.statuses.map((status, index) => ((values[`:status${index}`] = status), `:status${index}`)).join(', ')})`);
+    }
+    if (partition.onlyId !== undefined) {
+      names['#id'] = 'id';
+      values[':id'] = partition.onlyId;
+      filters.push('#id = :id');
+    }
+    if (partition.prefix === undefined) delete names['#sort'];
+    return {
+      query: {
+        TableName: this.tableName,
+        IndexName: userListIndexName(partition.scope, sort),
+        KeyConditionExpression: keyCondition,
+        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+      keyAttributes: ['pk', 'sk', scopeAttribute, sortAttribute],
+    };
+  }
+
+  /** One page of the merge of `partitions`, sorted by `sort`. */
+  public async page(
+    partitions: readonly UserPartition[],
+    sort: (typeof USER_SORT_KEYS)[number],
+    options: { descending: boolean; skip: number; take: number; starts?: readonly PartitionPosition[] },
+  ): Promise<MergedPage<Record<string, unknown>>> {
+    const streams = partitions.map((partition) => this.stream(partition, sort));
+    return readMergedPage(this.client, streams, { sortAttribute: USER_INDEX_ATTRIBUTES.sort[sort], ...options });
+  }
+
+  /** Count the items of partitions by reading their keys (for small or prefix-bounded ranges only). */
+  public async count(partitions: readonly UserPartition[], sort: (typeof USER_SORT_KEYS)[number]): Promise<number> {
+    let total = 0;
+    for (const partition of partitions) {
+      const { query } = this.stream(partition, sort);
+      let start: Record<string, unknown> | undefined;
+      do {
+        const output = await this.client.send(new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: start }));
+        total += output.Count ?? 0;
+        start = output.LastEvaluatedKey;
+      } while (start);
+    }
+    return total;
+  }
+
+  /** Sum of the kept totals for every role × status combination given: exact, without reading users. */
+  public async countByRoleAndStatus(roles: readonly Role[], statuses: readonly UserStatus[]): Promise<number> {
+    const keys = roles.flatMap((role) => statuses.map((status) => userKeys.total(role, status)));
+    if (keys.length === 0) return 0;
+    const { Responses } = await this.client.send(
+      new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } } } }),
+    );
+    return (Responses?.[this.tableName] ?? []).reduce((sum, item) => sum + Number(item.count ?? 0), 0);
+  }
+}
