@@ -1,0 +1,32 @@
+import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { UsageError } from '../cli/cli-errors';
+
+/** What kind of event a JSON document is: a REST API proxy event or a REQUEST authorizer event. */
+export type EventKind = 'proxy' | 'authorizer';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Recognize an event as AWS sends it. A REQUEST authorizer event has `type: REQUEST` and a
+ * `methodArn`; a REST API (v1) proxy event has `httpMethod`, `path`, `resource` and a
+ * `requestContext` (an HTTP API v2 event, with `version: '2.0'` and `routeKey`, is not one).
+ */
+export function eventKind(event: unknown): EventKind {
+  if (!isObject(event)) throw new UsageError('the event is not a JSON object.');
+  if (event.type === 'REQUEST' && typeof event.methodArn === 'string') return 'authorizer';
+  if (event.version === '2.0' || typeof event.routeKey === 'string') {
+    throw new UsageError('this is an HTTP API (v2) event; the functions take REST API proxy events.');
+  }
+  const missing = ['httpMethod', 'path', 'resource'].filter((field) => typeof event[field] !== 'string');
+  if (missing.length > 0 || !isObject(event.requestContext)) {
+    throw new UsageError(`not an API Gateway REST proxy event or authorizer event (missing ${[...missing, ...(isObject(event.requestContext) ? [] : ['requestContext'])].join(', ')}).`);
+  }
+  return 'proxy';
+}
+
+/** A proxy event, after {@link eventKind} said so. */
+export type ProxyEvent = APIGatewayProxyEvent;
+/** An authorizer event, after {@link eventKind} said so. */
+export type AuthorizerEvent = APIGatewayRequestAuthorizerEvent;

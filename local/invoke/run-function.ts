@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { authorizerFunction, API_PREFIX, routes, type RouteDefinition } from '../../functions/routes';
+import { UsageError } from '../cli/cli-errors';
+import { loadAuthorizer } from '../gateway/authorizer-runner';
+import { loadRouteHandler } from '../gateway/dispatch';
+import { lambdaContext } from '../gateway/lambda-context';
+import { eventKind, type AuthorizerEvent, type ProxyEvent } from './event-shape';
+
+/** One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the authorizer. */
+export function listFunctions(): string[] {
+  return [
+    ...routes.map((route) => `${route.name}\t${route.method} ${API_PREFIX}${route.path}`),
+    `${authorizerFunction.name}\tAUTHORIZER`,
+  ];
+}
+
+/** Read and parse the event: a file, or standard input for `-` or no `--event`. */
+export async function readEvent(source: string | undefined): Promise<unknown> {
+  let text: string;
+  try {
+    text = source === undefined || source === '-' ? await readStdin() : await readFile(source, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the event from ${source}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the event is not valid JSON: ${(error as Error).message}.`);
+  }
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) throw new UsageError('give the event with --event FILE, or pipe it on standard input.');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The function a NAME means: a route's handler or the authorizer; anything else is a usage error. */
+export function functionNamed(name: string): RouteDefinition | 'authorizer' {
+  if (name === authorizerFunction.name) return 'authorizer';
+  const route = routes.find((candidate) => candidate.name === name);
+  if (!route) throw new UsageError(`no function named '${name}' (see --list).`);
+  return route;
+}
+
+/**
+ * Run one function once on an event, as Lambda would: the route's handler on a proxy event, or the
+ * authorizer on a REQUEST authorizer event. `context` replaces the event's authorizer context.
+ */
+export async function runFunction(
+  target: RouteDefinition | 'authorizer',
+  event: unknown,
+  replaceAuthorizerContext?: (event: ProxyEvent) => Promise<Record<string, string | number | boolean>>,
+): Promise<unknown> {
+  const kind = eventKind(event);
+  if (target === 'authorizer') {
+    if (kind !== 'authorizer') throw new UsageError('the authorizer takes a REQUEST authorizer event (type REQUEST, methodArn).');
+    const authorizer = await loadAuthorizer();
+    return authorizer(event as AuthorizerEvent, lambdaContext(authorizerFunction.name, 10_000));
+  }
+  if (kind !== 'proxy') throw new UsageError(`${target.name} takes an API Gateway REST proxy event, not an authorizer event.`);
+  const proxyEvent = event as ProxyEvent;
+  if (replaceAuthorizerContext) {
+    proxyEvent.requestContext = { ...proxyEvent.requestContext, authorizer: await replaceAuthorizerContext(proxyEvent) };
+  }
+  const handler = await loadRouteHandler(target);
+  return handler(proxyEvent, lambdaContext(target.name, target.image ? 28_000 : 10_000));
+}
