@@ -1,0 +1,50 @@
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import { GATEWAY_PROBLEMS, GATEWAY_RESPONSE_TYPES, PROBLEM_CONTENT_TYPE, gatewayProblemBody, type GatewayResponseType } from './gateway-responses';
+
+/**
+ * Renders the gateway problems of `gateway-responses.ts` as API Gateway gateway responses: a body
+ * template under both JSON media types, the problem's headers, and CORS headers when the API has
+ * browser origins (a frontend must be able to read a 401 to know it should refresh its token).
+ */
+
+/** Header values in API Gateway's mapping syntax: a quoted literal or a request reference. */
+function literal(value: string): string {
+  return `'${value}'`;
+}
+
+function corsHeaders(corsOrigins: readonly string[]): Record<string, string> {
+  if (corsOrigins.length === 0) return {};
+  // One origin (or *) is a literal; several cannot be chosen from in a gateway response, so the
+  // request's Origin is echoed: these bodies are fixed texts that reveal nothing about any user.
+  const origin = corsOrigins.length === 1 ? literal(corsOrigins[0] ?? '') : 'method.request.header.Origin';
+  return {
+    'Access-Control-Allow-Origin': origin,
+    'Access-Control-Expose-Headers': literal('WWW-Authenticate, Retry-After'),
+    ...(corsOrigins.length > 1 ? { Vary: literal('Origin') } : {}),
+  };
+}
+
+/** The gateway response of one type, as `RestApi.addGatewayResponse` takes it. */
+export function gatewayResponseOptions(type: GatewayResponseType, corsOrigins: readonly string[]): apigateway.GatewayResponseOptions {
+  const problem = GATEWAY_PROBLEMS[type];
+  const body = JSON.stringify(gatewayProblemBody(type));
+  const headers: Record<string, string> = {
+    'Content-Type': literal(PROBLEM_CONTENT_TYPE),
+    ...Object.fromEntries(Object.entries(problem.headers).map(([name, value]) => [name, literal(value)])),
+    ...corsHeaders(corsOrigins),
+  };
+  return {
+    type: apigateway.ResponseType.of(type),
+    statusCode: String(problem.status),
+    responseHeaders: headers,
+    // API Gateway picks the template by the request's Accept header, falling back to application/json.
+    templates: { 'application/json': body, [PROBLEM_CONTENT_TYPE]: body },
+  };
+}
+
+/** Customises every gateway response of an API to its problem. */
+export function addProblemGatewayResponses(api: apigateway.RestApi, corsOrigins: readonly string[]): void {
+  for (const type of GATEWAY_RESPONSE_TYPES) {
+    api.addGatewayResponse(`Problem${type}`, gatewayResponseOptions(type, corsOrigins));
+  }
+}

@@ -1,0 +1,136 @@
+import { Duration, RemovalPolicy, Size } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_PREFIX, type HttpMethod } from '../../functions/routes';
+import { addProblemGatewayResponses } from '../api-gateway-responses';
+import { acknowledgeFindings } from '../nag-acknowledgements';
+import { serviceLogGroup } from '../service-log-group';
+import type { RouteFunction } from './route-functions';
+
+/** Name of the one deployment stage. */
+export const STAGE_NAME = 'prod';
+
+/** Properties of {@link Api}. */
+export interface ApiProps {
+  readonly routes: readonly RouteFunction[];
+  readonly authorizer: apigateway.IAuthorizer;
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+  readonly corsOrigins: readonly string[];
+  readonly logRetentionDays: number;
+}
+
+/**
+ * The access log line, one JSON object per request: who called what, how it ended, and where time
+ * went. `errorType` names the gateway response when API Gateway answered by itself. Client-supplied
+ * text (user agent, query) is left out: API Gateway does not escape it, so a quote would break the line.
+ */
+function accessLogFormat(): apigateway.AccessLogFormat {
+  const F = apigateway.AccessLogField;
+  const members: Record<string, string> = {
+    requestId: F.contextRequestId(),
+    time: F.contextRequestTime(),
+    method: F.contextHttpMethod(),
+    resource: F.contextResourcePath(),
+    status: F.contextStatus(),
+    latencyMs: F.contextResponseLatency(),
+    integrationLatencyMs: F.contextIntegrationLatency(),
+    responseLength: F.contextResponseLength(),
+    sourceIp: F.contextIdentitySourceIp(),
+    userId: F.contextAuthorizer('userId'),
+    authorizerError: F.contextAuthorizerError(),
+    errorType: F.contextErrorResponseType(),
+    errorMessage: F.contextErrorMessage(),
+    xrayTraceId: F.contextXrayTraceId(),
+  };
+  return apigateway.AccessLogFormat.custom(JSON.stringify(members));
+}
+
+/**
+ * The REST API: one resource per path of the route table under the API prefix, a Lambda proxy
+ * integration to each route's own function, the REQUEST authorizer on every bearer route, gateway
+ * answers as RFC 9457 problems, stage throttling, JSON access logs and X-Ray tracing.
+ */
+export class Api extends Construct {
+  public readonly restApi: apigateway.RestApi;
+  public readonly accessLogs: logs.LogGroup;
+  /** `https://…/prod/frontend/api/v1`: the base URL clients use. */
+  public readonly baseUrl: string;
+
+  public constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.accessLogs = serviceLogGroup(this, 'AccessLogs', props.logRetentionDays);
+    this.restApi = new apigateway.RestApi(this, 'RestApi', {
+      description: 'Frontend API: user profiles, avatars and the media request log',
+      endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
+      // Access logs need the account-level CloudWatch role of API Gateway. It is an account setting
+      // other APIs may rely on, so it stays when the stack goes.
+      cloudWatchRole: true,
+      cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN,
+      minCompressionSize: Size.kibibytes(1),
+      deployOptions: {
+        stageName: STAGE_NAME,
+        throttlingRateLimit: props.rateLimit,
+        throttlingBurstLimit: props.burstLimit,
+        tracingEnabled: true,
+        accessLogDestination: new apigateway.LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: accessLogFormat(),
+        // Execution logs for errors only; request and response bodies (tokens, profiles) are never logged.
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+      },
+      defaultCorsPreflightOptions: props.corsOrigins.length > 0 ? this.corsPreflight(props.corsOrigins) : undefined,
+    });
+    addProblemGatewayResponses(this.restApi, props.corsOrigins);
+    for (const entry of props.routes) this.addRoute(entry, props.authorizer);
+    this.baseUrl = this.restApi.urlForPath(API_PREFIX);
+    this.acknowledgeFindings();
+  }
+
+  private corsPreflight(origins: readonly string[]): apigateway.CorsOptions {
+    const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
+    return {
+      allowOrigins: [...origins],
+      allowMethods: methods,
+      allowHeaders: ['Authorization', 'Content-Type', 'If-Match'],
+      maxAge: Duration.hours(1),
+    };
+  }
+
+  private addRoute({ route, handler }: RouteFunction, authorizer: apigateway.IAuthorizer): void {
+    const resource = this.restApi.root.resourceForPath(`${API_PREFIX}${route.path}`);
+    const integration = new apigateway.LambdaIntegration(handler.function, { proxy: true, allowTestInvoke: false });
+    const method = resource.addMethod(
+      route.method,
+      integration,
+      route.auth === 'bearer'
+        ? { authorizer, authorizationType: apigateway.AuthorizationType.CUSTOM }
+        : { authorizationType: apigateway.AuthorizationType.NONE },
+    );
+    if (route.auth === 'none') {
+      acknowledgeFindings(method, {
+        'AwsSolutions-APIG4': `${route.method} ${route.path} is public by design (the route table marks it auth "none").`,
+      });
+    }
+  }
+
+  private acknowledgeFindings(): void {
+    acknowledgeFindings(this.restApi, {
+      'AwsSolutions-COG4':
+        "Bearer routes use a Lambda REQUEST authorizer: it verifies tokens of any OIDC issuer (the stack's Cognito pool by default), maps the subject to a user and refuses suspended users with 403, which a Cognito authorizer cannot.",
+      'AwsSolutions-APIG2':
+        'Every handler validates its parameters and body with strict zod schemas, which also generate the OpenAPI document and answer 400 problems naming each field; a gateway model would duplicate them and answer in another shape.',
+      'AwsSolutions-APIG3':
+        'Stage throttling caps the request rate, bearer tokens guard all data routes, and the image fetch is SSRF-checked in code; a WAF web ACL can be associated with the stage by the operator where the account runs one.',
+    });
+    const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
+    if (cloudWatchRole) {
+      acknowledgeFindings(cloudWatchRole, {
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]':
+          'The account-level API Gateway logging role needs exactly this AWS-maintained policy to deliver access and execution logs.',
+      });
+    }
+  }
+
+}

@@ -1,0 +1,113 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { acknowledgeFindings } from '../nag-acknowledgements';
+
+/** Properties of {@link AvatarStorage}. */
+export interface AvatarStorageProps {
+  /** The bucket definition the code uses: prefixes, lifecycle, cache control. */
+  readonly definition: typeof avatarBucket;
+  /** Days the access logs (S3 and CloudFront) are kept. */
+  readonly accessLogRetentionDays: number;
+}
+
+/**
+ * Where cropped avatars live and how browsers fetch them: a private, encrypted bucket that only
+ * the image routes write, served through CloudFront with origin access control. CloudFront may read
+ * the avatar prefix only; objects still under the pending prefix are never served.
+ */
+export class AvatarStorage extends Construct {
+  public readonly bucket: s3.Bucket;
+  public readonly distribution: cloudfront.Distribution;
+  /** Access logs of the bucket and the distribution. */
+  public readonly logBucket: s3.Bucket;
+  /** `https://<distribution domain>`: avatar URLs are this plus the object key. */
+  public readonly publicBaseUrl: string;
+
+  public constructor(scope: Construct, id: string, props: AvatarStorageProps) {
+    super(scope, id);
+    this.logBucket = this.createLogBucket(props.accessLogRetentionDays);
+    this.bucket = this.createBucket(props.definition);
+    this.distribution = this.createDistribution(props.definition);
+    this.publicBaseUrl = `https://${this.distribution.distributionDomainName}`;
+  }
+
+  private createLogBucket(retentionDays: number): s3.Bucket {
+    return new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logging delivers through bucket ACLs, which BUCKET_OWNER_ENFORCED disables.
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(retentionDays) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+
+  private createBucket(definition: typeof avatarBucket): s3.Bucket {
+    return new s3.Bucket(this, 'Avatars', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 'avatars-bucket/',
+      lifecycleRules: [
+        {
+          id: 'expire-pending-uploads',
+          prefix: definition.pendingPrefix,
+          expiration: Duration.days(definition.pendingExpirationDays),
+        },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+
+  private createDistribution(definition: typeof avatarBucket): cloudfront.Distribution {
+    const distribution = new cloudfront.Distribution(this, 'Cdn', {
+      comment: 'Avatars of the Frontend API',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        // Keys are content-addressed and objects carry an immutable Cache-Control: cache hard.
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+      },
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'avatars-cdn/',
+    });
+    // The origin access control grants reads on the whole bucket; pending objects must stay private.
+    this.bucket.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'ServeOnlyTheAvatarPrefix',
+        effect: iam.Effect.DENY,
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        notResources: [this.bucket.arnForObjects(`${definition.objectPrefix}*`)],
+      }),
+    );
+    this.acknowledgeDistributionFindings(distribution);
+    return distribution;
+  }
+
+  private acknowledgeDistributionFindings(distribution: cloudfront.Distribution): void {
+    acknowledgeFindings(distribution, {
+      'AwsSolutions-CFR1': 'Avatars are shown to users wherever they are; the API itself decides who may see which profile.',
+      'AwsSolutions-CFR2':
+        'The distribution serves immutable, content-addressed images for GET/HEAD only; there is no input for a WAF to inspect, and CloudFront Shield Standard covers floods.',
+      'AwsSolutions-CFR4':
+        'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the minimum viewer protocol; a custom domain with its own certificate would set TLSv1.2_2021.',
+    });
+  }
+
+}

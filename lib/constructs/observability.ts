@@ -1,0 +1,125 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { acknowledgeFindings } from '../nag-acknowledgements';
+import type { ServiceFunction } from './service-function';
+
+/** CloudWatch namespace of the service's own metrics (Powertools metrics and the log metric filters). */
+export const METRICS_NAMESPACE = 'FrontendApi';
+
+/** Alarm thresholds, over a five-minute period. */
+export const ALARM_THRESHOLDS = {
+  /** 5XX answers of the API: a few can be a deployment blip, five is a problem. */
+  apiServerErrors: 5,
+  /** 429 answers: the stage limits are reached and real clients are being turned away. */
+  apiThrottled: 10,
+  /** Errors (uncaught exceptions, timeouts) of any one function. */
+  functionErrors: 1,
+} as const;
+
+/** Properties of {@link Observability}. */
+export interface ObservabilityProps {
+  readonly restApi: apigateway.RestApi;
+  readonly accessLogs: logs.ILogGroup;
+  /** Every function of the stack, keyed by a readable name for the alarm. */
+  readonly functions: ReadonlyMap<string, ServiceFunction>;
+  /** Address notified of alarms; without it the alarms only show in the console. */
+  readonly alarmEmail?: string;
+}
+
+const PERIOD = Duration.minutes(5);
+
+/**
+ * What operators watch: alarms on the API's 5XX answers and throttling and on every function's
+ * errors, optionally notifying an email address through an encrypted SNS topic.
+ */
+export class Observability extends Construct {
+  public readonly alarms: cloudwatch.Alarm[] = [];
+  public readonly topic?: sns.Topic;
+
+  public constructor(scope: Construct, id: string, props: ObservabilityProps) {
+    super(scope, id);
+    this.addApiAlarms(props.restApi, props.accessLogs);
+    for (const [name, fn] of props.functions) this.addFunctionAlarm(name, fn);
+    if (props.alarmEmail) {
+      this.topic = this.createTopic(props.alarmEmail);
+      const action = new actions.SnsAction(this.topic);
+      for (const alarm of this.alarms) alarm.addAlarmAction(action);
+    }
+  }
+
+  private addApiAlarms(restApi: apigateway.RestApi, accessLogs: logs.ILogGroup): void {
+    this.alarms.push(
+      restApi.metricServerError({ period: PERIOD, statistic: 'Sum' }).createAlarm(this, 'ApiServerErrors', {
+        alarmDescription: 'The API answered 5XX more often than usual: see the functions\' alarms and logs.',
+        threshold: ALARM_THRESHOLDS.apiServerErrors,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    // API Gateway publishes no throttling metric of its own; the access log knows every 429.
+    const throttled = new logs.MetricFilter(this, 'ThrottledRequests', {
+      logGroup: accessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: METRICS_NAMESPACE,
+      metricName: 'ThrottledRequests',
+      metricValue: '1',
+      defaultValue: 0,
+    });
+    this.alarms.push(
+      throttled.metric({ period: PERIOD, statistic: 'Sum' }).createAlarm(this, 'ApiThrottled', {
+        alarmDescription: 'Clients are being throttled (429): raise apiRateLimit/apiBurstLimit or find the caller.',
+        threshold: ALARM_THRESHOLDS.apiThrottled,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  private addFunctionAlarm(name: string, fn: ServiceFunction): void {
+    this.alarms.push(
+      fn.function.metricErrors({ period: PERIOD, statistic: 'Sum' }).createAlarm(this, `${name}Errors`, {
+        alarmDescription: `The ${name} function failed (uncaught error or timeout): see its log group.`,
+        threshold: ALARM_THRESHOLDS.functionErrors,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  private createTopic(email: string): sns.Topic {
+    // CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key; this key lets it.
+    const key = new kms.Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the Frontend API alarm topic',
+      enableKeyRotation: true,
+    });
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    const topic = new sns.Topic(this, 'AlarmTopic', { masterKey: key, enforceSSL: true });
+    const subscription = new sns.Subscription(this, 'AlarmEmail', {
+      topic,
+      protocol: sns.SubscriptionProtocol.EMAIL,
+      endpoint: email,
+    });
+    acknowledgeFindings(subscription, {
+      'Serverless-SNSRedrivePolicy':
+        'An email subscription: SNS retries delivery itself, and an undeliverable alarm mail has no consumer to redrive to; the alarm state stays visible in CloudWatch.',
+    });
+    return topic;
+  }
+}

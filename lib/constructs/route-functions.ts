@@ -1,0 +1,40 @@
+import { Construct } from 'constructs';
+import { API_PREFIX, type RouteDefinition } from '../../functions/routes';
+import { grantRouteData, type GrantableData } from '../data-grants';
+import { ServiceFunction } from './service-function';
+
+/** Properties of {@link RouteFunctions}. */
+export interface RouteFunctionsProps {
+  /** The route table. */
+  readonly routes: readonly RouteDefinition[];
+  /** Environment every function shares (table and bucket names, logging, metrics). */
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetentionDays: number;
+  readonly data: GrantableData;
+}
+
+/** A route with the function that serves it. */
+export interface RouteFunction {
+  readonly route: RouteDefinition;
+  readonly handler: ServiceFunction;
+}
+
+/** One function per route of the route table, each granted exactly the data its route names. */
+export class RouteFunctions extends Construct {
+  public readonly functions: readonly RouteFunction[];
+
+  public constructor(scope: Construct, id: string, props: RouteFunctionsProps) {
+    super(scope, id);
+    this.functions = props.routes.map((route) => {
+      const handler = new ServiceFunction(this, route.name, {
+        handlerModule: route.handler,
+        description: `${route.method} ${API_PREFIX}${route.path}`,
+        image: route.image === true,
+        environment: props.environment,
+        logRetentionDays: props.logRetentionDays,
+      });
+      grantRouteData(handler.role, route.grants, props.data);
+      return { route, handler };
+    });
+  }
+}

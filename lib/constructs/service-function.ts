@@ -1,0 +1,121 @@
+import { Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import {
+  BUNDLE_SETTINGS,
+  EXTERNAL_MODULES,
+  IMAGE_NODE_MODULES,
+  NATIVE_MODULE_PLATFORM,
+  LOCK_FILE,
+  PROJECT_ROOT,
+  entryPath,
+} from '../function-bundling';
+import { acknowledgeFindings } from '../nag-acknowledgements';
+import { serviceLogGroup } from '../service-log-group';
+
+/**
+ * The newest Node.js runtime this aws-cdk-lib offers, set explicitly: without it a NodejsFunction
+ * falls back to an old default. Its major version must equal `NODE_MAJOR_VERSION` of the bundling.
+ */
+export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
+
+/** Memory and timeout of a function; image routes decode up to 40 MP and need more of both. */
+export const FUNCTION_SIZES = {
+  standard: { memorySize: 512, timeout: Duration.seconds(10) },
+  // 28 s: API Gateway gives up at 29 s, the function should answer before that.
+  image: { memorySize: 1536, timeout: Duration.seconds(28) },
+} as const;
+
+/** Properties of {@link ServiceFunction}. */
+export interface ServiceFunctionProps {
+  /** Module (from the project root) whose named export `handler` is the function. */
+  readonly handlerModule: string;
+  /** One line for the console: the route or the function's role. */
+  readonly description: string;
+  /** Decodes images: ships sharp for linux-arm64 and gets the larger size. */
+  readonly image: boolean;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logRetentionDays: number;
+}
+
+function bundling(image: boolean): nodejs.BundlingOptions {
+  return {
+    target: BUNDLE_SETTINGS.target,
+    format: nodejs.OutputFormat.ESM,
+    minify: BUNDLE_SETTINGS.minify,
+    sourceMap: BUNDLE_SETTINGS.sourcemap,
+    sourcesContent: BUNDLE_SETTINGS.sourcesContent,
+    mainFields: [...BUNDLE_SETTINGS.mainFields],
+    banner: BUNDLE_SETTINGS.banner,
+    externalModules: [...EXTERNAL_MODULES],
+    ...(image
+      ? {
+          // Installed with `npm ci` from the lock file next to the bundle; these npm settings make it
+          // fetch the linux-arm64 binaries whatever machine synthesizes, and reuse the npm cache.
+          nodeModules: [...IMAGE_NODE_MODULES],
+          environment: {
+            npm_config_os: NATIVE_MODULE_PLATFORM.os,
+            npm_config_cpu: NATIVE_MODULE_PLATFORM.cpu,
+            npm_config_libc: NATIVE_MODULE_PLATFORM.libc,
+            npm_config_prefer_offline: 'true',
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * One Lambda function of the service: bundled by the local esbuild exactly as the bundle-size
+ * benchmark bundles it, arm64, X-Ray active, its own log group with retention, and a role that can
+ * write to that log group and nothing else until a grant adds exactly what the function needs.
+ */
+export class ServiceFunction extends Construct {
+  public readonly function: nodejs.NodejsFunction;
+  public readonly role: iam.Role;
+  public readonly logGroup: logs.LogGroup;
+
+  public constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    this.logGroup = serviceLogGroup(this, 'Logs', props.logRetentionDays);
+    // An own role instead of the default one: the default attaches AWSLambdaBasicExecutionRole,
+    // which may write to every log group of the account.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.description}`,
+    });
+    this.logGroup.grantWrite(this.role);
+    const size = props.image ? FUNCTION_SIZES.image : FUNCTION_SIZES.standard;
+    this.function = new nodejs.NodejsFunction(this, 'Function', {
+      entry: entryPath(props.handlerModule),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      runtime: FUNCTION_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      description: props.description,
+      memorySize: size.memorySize,
+      timeout: size.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      environment: { ...props.environment },
+      bundling: bundling(props.image),
+    });
+    this.acknowledgeFindings();
+  }
+
+  private acknowledgeFindings(): void {
+    acknowledgeFindings(this.role, {
+      'AwsSolutions-IAM5[Resource::*]':
+        'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; active tracing needs them on "*". Every data permission of the role names its resources.',
+    });
+    acknowledgeFindings(this.function, {
+      'Serverless-LambdaDLQ':
+        'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.',
+    });
+  }
+
+}

@@ -1,0 +1,135 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { routes as routeTable, type RouteDefinition } from '../functions/routes';
+import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
+import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { AvatarStorage } from './constructs/avatar-storage';
+import { DataTables } from './constructs/data-tables';
+import { METRICS_NAMESPACE, Observability } from './constructs/observability';
+import { RouteFunctions } from './constructs/route-functions';
+import type { ServiceFunction } from './constructs/service-function';
+import type { StackSettings } from './stack-settings';
+
+/** Service name in every function's structured logs and metrics. */
+export const SERVICE_NAME = 'frontend-api';
+
+/** Properties of {@link FrontendApiStack}. */
+export interface FrontendApiStackProps extends StackProps {
+  readonly settings: StackSettings;
+  /** The route table; the one in `functions/routes.ts` unless a test narrows it. */
+  readonly routes?: readonly RouteDefinition[];
+  /** The table definitions; the ones in `functions/shared/tables` unless a test narrows them. */
+  readonly tables?: readonly TableDefinition[];
+}
+
+/**
+ * Output keys of the stack. The operator CLI and the deploy docs read these; renaming one is a
+ * breaking change for every operator script.
+ */
+export const STACK_OUTPUTS = {
+  apiUrl: 'ApiUrl',
+  avatarBucketName: 'AvatarBucketName',
+  avatarCdnDomainName: 'AvatarCdnDomainName',
+  avatarPublicBaseUrl: 'AvatarPublicBaseUrl',
+  authIssuer: 'AuthIssuer',
+  userPoolId: 'UserPoolId',
+  userPoolClientId: 'UserPoolClientId',
+  alarmTopicArn: 'AlarmTopicArn',
+} as const;
+
+/** Output key of a table's name: its definition id followed by `TableName` (`UsersTableName`). */
+export function tableNameOutputKey(definition: TableDefinition): string {
+  return `${definition.id}TableName`;
+}
+
+/**
+ * The Frontend API: data, avatar storage, auth, one function per route, the REST API and its
+ * alarms, each concern one construct, composed here from the route table and the definitions the
+ * code itself uses.
+ */
+export class FrontendApiStack extends Stack {
+  public constructor(scope: Construct, id: string, props: FrontendApiStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+    const data = new DataTables(this, 'Data', {
+      definitions: props.tables ?? tableDefinitions,
+      deletionProtection: settings.deletionProtection,
+    });
+    const storage = new AvatarStorage(this, 'AvatarStorage', {
+      definition: avatarBucket,
+      accessLogRetentionDays: 90,
+    });
+    const environment = this.functionEnvironment(settings, data, storage);
+    const grantable = { tables: data, avatarBucket: storage.bucket, avatarDefinition: avatarBucket };
+    const auth = new Auth(this, 'Auth', {
+      externalIssuer: settings.externalIssuer,
+      deletionProtection: settings.deletionProtection,
+      cacheSeconds: settings.authorizerCacheSeconds,
+      environment,
+      logRetentionDays: settings.logRetentionDays,
+      data: grantable,
+    });
+    const functions = new RouteFunctions(this, 'Routes', {
+      routes: props.routes ?? routeTable,
+      environment,
+      logRetentionDays: settings.logRetentionDays,
+      data: grantable,
+    });
+    const api = new Api(this, 'Api', {
+      routes: functions.functions,
+      authorizer: auth.authorizer,
+      rateLimit: settings.apiRateLimit,
+      burstLimit: settings.apiBurstLimit,
+      corsOrigins: settings.corsOrigins,
+      logRetentionDays: settings.logRetentionDays,
+    });
+    const watched = new Map<string, ServiceFunction>([
+      ['authorizer', auth.authorizerFunction],
+      ...functions.functions.map(({ route, handler }): [string, ServiceFunction] => [route.name, handler]),
+    ]);
+    const observability = new Observability(this, 'Observability', {
+      restApi: api.restApi,
+      accessLogs: api.accessLogs,
+      functions: watched,
+      alarmEmail: settings.alarmEmail,
+    });
+    this.addOutputs({ data, storage, auth, api, observability });
+  }
+
+  private functionEnvironment(settings: StackSettings, data: DataTables, storage: AvatarStorage): Record<string, string> {
+    // Every function gets every name: shared modules may read them at load time; IAM, not the
+    // environment, decides what a function can touch.
+    return {
+      ...Object.fromEntries(data.tables.map(({ definition, table }) => [definition.nameEnv, table.tableName])),
+      [avatarBucket.nameEnv]: storage.bucket.bucketName,
+      AVATAR_PUBLIC_BASE_URL: storage.publicBaseUrl,
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_LOG_LEVEL: settings.logLevel,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      NODE_OPTIONS: '--enable-source-maps',
+      ...(settings.corsOrigins.length > 0 ? { CORS_ALLOWED_ORIGINS: settings.corsOrigins.join(',') } : {}),
+    };
+  }
+
+  private addOutputs(parts: { data: DataTables; storage: AvatarStorage; auth: Auth; api: Api; observability: Observability }): void {
+    const { data, storage, auth, api, observability } = parts;
+    const output = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
+    output(STACK_OUTPUTS.apiUrl, api.baseUrl, 'Base URL of the API, with the /frontend/api/v1 prefix.');
+    for (const { definition, table } of data.tables) {
+      output(tableNameOutputKey(definition), table.tableName, `Value for ${definition.nameEnv}.`);
+    }
+    output(STACK_OUTPUTS.avatarBucketName, storage.bucket.bucketName, `Value for ${avatarBucket.nameEnv}.`);
+    output(STACK_OUTPUTS.avatarCdnDomainName, storage.distribution.distributionDomainName, 'CloudFront domain serving the avatars.');
+    output(STACK_OUTPUTS.avatarPublicBaseUrl, storage.publicBaseUrl, 'Value for AVATAR_PUBLIC_BASE_URL.');
+    output(STACK_OUTPUTS.authIssuer, auth.issuer.AUTH_ISSUER, 'Value for AUTH_ISSUER: the token issuer the authorizer trusts.');
+    if (auth.userPool && auth.userPoolClient) {
+      output(STACK_OUTPUTS.userPoolId, auth.userPool.userPoolId, 'Cognito user pool that issues the tokens.');
+      output(STACK_OUTPUTS.userPoolClientId, auth.userPoolClient.userPoolClientId, 'Value for AUTH_COGNITO_CLIENT_ID: the frontend app client.');
+    }
+    if (observability.topic) {
+      output(STACK_OUTPUTS.alarmTopicArn, observability.topic.topicArn, 'SNS topic the alarms notify.');
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import type { Node } from 'constructs';
+
+/**
+ * Deployment settings, read once from CDK context (`cdk.json` or `cdk deploy -c key=value`) and
+ * validated before any resource is defined, so a typo fails the synth instead of the deploy.
+ */
+
+/** An external OpenID Connect issuer the authorizer trusts instead of the stack's Cognito pool. */
+export interface ExternalIssuerSettings {
+  readonly issuer: string;
+  readonly audience: string;
+  readonly jwksUrl: string;
+}
+
+/** Every setting the stack takes, with its default applied. */
+export interface StackSettings {
+  /** DynamoDB tables and the Cognito pool refuse deletion while this is on. */
+  readonly deletionProtection: boolean;
+  /** Retention of every log group the stack creates. */
+  readonly logRetentionDays: number;
+  /** Steady-state requests per second the stage admits before answering 429. */
+  readonly apiRateLimit: number;
+  /** Burst of requests the stage admits above the steady rate. */
+  readonly apiBurstLimit: number;
+  /** Browser origins allowed by CORS; empty means no CORS headers at all. */
+  readonly corsOrigins: readonly string[];
+  /** Seconds API Gateway reuses an authorizer answer for the same token; 0 disables the cache. */
+  readonly authorizerCacheSeconds: number;
+  /** The external issuer, or `undefined` to create a Cognito user pool. */
+  readonly externalIssuer?: ExternalIssuerSettings;
+  /** Address subscribed to the alarm topic; without it the alarms have no notification target. */
+  readonly alarmEmail?: string;
+  /** Powertools log level of every function. */
+  readonly logLevel: LogLevel;
+}
+
+/** Log levels Powertools logger accepts. */
+export const LOG_LEVELS = ['DEBUG', 'INFO', 'WARN', 'ERROR'] as const;
+
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Context keys the stack reads, with their defaults; the deploy docs render this table. */
+export const SETTINGS_DEFAULTS = {
+  deletionProtection: true,
+  logRetentionDays: 30,
+  apiRateLimit: 50,
+  apiBurstLimit: 100,
+  authorizerCacheSeconds: 300,
+  logLevel: 'INFO',
+} as const;
+
+/** Retention periods CloudWatch Logs accepts, in days. */
+const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+
+/** Thrown when a context value is malformed; the message names the key and the expected form. */
+export class InvalidSettingError extends Error {
+  public constructor(key: string, expected: string, value: unknown) {
+    super(`Context "${key}" must be ${expected}, got ${JSON.stringify(value)}.`);
+    this.name = 'InvalidSettingError';
+  }
+}
+
+type ContextReader = (key: string) => unknown;
+
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function booleanSetting(read: ContextReader, key: string, fallback: boolean): boolean {
+  const value = read(key);
+  if (isUnset(value)) return fallback;
+  // `-c key=false` arrives as a string; cdk.json can hold a real boolean.
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new InvalidSettingError(key, 'true or false', value);
+}
+
+function integerSetting(read: ContextReader, key: string, fallback: number, min: number, max: number): number {
+  const value = read(key);
+  if (isUnset(value)) return fallback;
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(number) || number < min || number > max) {
+    throw new InvalidSettingError(key, `an integer from ${min} to ${max}`, value);
+  }
+  return number;
+}
+
+function stringSetting(read: ContextReader, key: string): string | undefined {
+  const value = read(key);
+  if (isUnset(value)) return undefined;
+  if (typeof value !== 'string') throw new InvalidSettingError(key, 'a string', value);
+  return value.trim();
+}
+
+function listSetting(read: ContextReader, key: string): string[] {
+  const value = read(key);
+  if (isUnset(value)) return [];
+  const items = Array.isArray(value) ? value : String(value).split(',');
+  return items.map((item) => String(item).trim()).filter((item) => item !== '');
+}
+
+function httpsUrl(key: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidSettingError(key, 'an https URL', value);
+  }
+  if (url.protocol !== 'https:') throw new InvalidSettingError(key, 'an https URL', value);
+  return value;
+}
+
+function corsOrigins(read: ContextReader): string[] {
+  const origins = listSetting(read, 'corsOrigins');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    const url = URL.canParse(origin) ? new URL(origin) : undefined;
+    // An origin is scheme://host[:port] exactly; a path or trailing slash never matches a browser's Origin header.
+    if (!url || url.origin !== origin) throw new InvalidSettingError('corsOrigins', 'a comma-separated list of origins like https://app.example.com, or *', origin);
+  }
+  if (origins.includes('*') && origins.length > 1) {
+    throw new InvalidSettingError('corsOrigins', 'either * alone or a list of origins', origins.join(','));
+  }
+  return origins;
+}
+
+function externalIssuer(read: ContextReader): ExternalIssuerSettings | undefined {
+  const issuer = stringSetting(read, 'authIssuer');
+  const audience = stringSetting(read, 'authAudience');
+  const jwksUrl = stringSetting(read, 'authJwksUrl');
+  if (issuer === undefined && audience === undefined && jwksUrl === undefined) return undefined;
+  if (issuer === undefined || audience === undefined || jwksUrl === undefined) {
+    throw new InvalidSettingError('authIssuer, authAudience, authJwksUrl', 'all given or all absent', { issuer, audience, jwksUrl });
+  }
+  return { issuer: httpsUrl('authIssuer', issuer), audience, jwksUrl: httpsUrl('authJwksUrl', jwksUrl) };
+}
+
+function logLevel(read: ContextReader): LogLevel {
+  const value = stringSetting(read, 'logLevel')?.toUpperCase() ?? SETTINGS_DEFAULTS.logLevel;
+  const level = LOG_LEVELS.find((candidate) => candidate === value);
+  if (!level) throw new InvalidSettingError('logLevel', LOG_LEVELS.join(', '), value);
+  return level;
+}
+
+function alarmEmail(read: ContextReader): string | undefined {
+  const value = stringSetting(read, 'alarmEmail');
+  if (value !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) {
+    throw new InvalidSettingError('alarmEmail', 'an email address', value);
+  }
+  return value;
+}
+
+/** Reads and validates every setting from a construct node's context. */
+export function readStackSettings(node: Node): StackSettings {
+  const read: ContextReader = (key) => node.tryGetContext(key);
+  const logRetentionDays = integerSetting(read, 'logRetentionDays', SETTINGS_DEFAULTS.logRetentionDays, 1, 3653);
+  if (!RETENTION_DAYS.includes(logRetentionDays)) {
+    throw new InvalidSettingError('logRetentionDays', `one of ${RETENTION_DAYS.join(', ')}`, logRetentionDays);
+  }
+  return {
+    deletionProtection: booleanSetting(read, 'deletionProtection', SETTINGS_DEFAULTS.deletionProtection),
+    logRetentionDays,
+    apiRateLimit: integerSetting(read, 'apiRateLimit', SETTINGS_DEFAULTS.apiRateLimit, 1, 10_000),
+    apiBurstLimit: integerSetting(read, 'apiBurstLimit', SETTINGS_DEFAULTS.apiBurstLimit, 1, 5_000),
+    corsOrigins: corsOrigins(read),
+    // API Gateway caps the authorizer cache at one hour.
+    authorizerCacheSeconds: integerSetting(read, 'authorizerCacheSeconds', SETTINGS_DEFAULTS.authorizerCacheSeconds, 0, 3600),
+    externalIssuer: externalIssuer(read),
+    alarmEmail: alarmEmail(read),
+    logLevel: logLevel(read),
+  };
+}

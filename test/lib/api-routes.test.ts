@@ -1,0 +1,88 @@
+import { API_PREFIX, routes, type RouteDefinition } from '../../functions/routes';
+import { logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
+
+type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+
+/** Full path of every API Gateway resource, rebuilt from PathPart and ParentId. */
+function resourcePaths(resources: Resources): Map<string, string> {
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const resource = resources[id];
+    // The parent of a top-level resource is the API's root resource (a GetAtt, not a Ref).
+    if (!resource || resource.Type !== 'AWS::ApiGateway::Resource') return '';
+    const parent = resource.Properties.ParentId as { Ref?: string };
+    const path = `${parent.Ref ? pathOf(parent.Ref) : ''}/${resource.Properties.PathPart as string}`;
+    paths.set(id, path);
+    return path;
+  };
+  for (const [id, resource] of Object.entries(resources)) {
+    if (resource.Type === 'AWS::ApiGateway::Resource') pathOf(id);
+  }
+  return paths;
+}
+
+function methodsOf(resources: Resources) {
+  const paths = resourcePaths(resources);
+  return Object.values(resources)
+    .filter((resource) => resource.Type === 'AWS::ApiGateway::Method')
+    .map((resource) => ({
+      method: resource.Properties.HttpMethod as string,
+      path: paths.get((resource.Properties.ResourceId as { Ref: string }).Ref) ?? '?',
+      properties: resource.Properties,
+    }));
+}
+
+function describeRouteTable(title: string, table: readonly RouteDefinition[]) {
+  describe(title, () => {
+    const { stack, template } = synthesizeStack({}, { routes: table });
+    const resources = template.toJSON().Resources as Resources;
+    const methods = methodsOf(resources);
+    const authorizerId = logicalIdAt(stack, ['Auth', 'Authorizer']);
+
+    it.each(table.map((route) => [route.name, route] as const))('%s has its method on its resource path', (_name, route) => {
+      const matches = methods.filter((m) => m.method === route.method && m.path === `${API_PREFIX}${route.path}`);
+      expect(matches).toHaveLength(1);
+    });
+
+    it.each(table.map((route) => [route.name, route] as const))('%s proxies to its own function', (_name, route) => {
+      const method = methods.find((m) => m.method === route.method && m.path === `${API_PREFIX}${route.path}`);
+      const functionId = logicalIdAt(stack, ['Routes', route.name, 'Function']);
+      expect(method?.properties.Integration).toMatchObject({ Type: 'AWS_PROXY', IntegrationHttpMethod: 'POST' });
+      expect(JSON.stringify(method?.properties.Integration.Uri)).toContain(`"Fn::GetAtt":["${functionId}","Arn"]`);
+    });
+
+    it.each(table.map((route) => [route.name, route] as const))('%s is guarded as its auth says', (_name, route) => {
+      const method = methods.find((m) => m.method === route.method && m.path === `${API_PREFIX}${route.path}`);
+      if (route.auth === 'bearer') {
+        expect(method?.properties).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } });
+      } else {
+        expect(method?.properties.AuthorizationType).toBe('NONE');
+        expect(method?.properties.AuthorizerId).toBeUndefined();
+      }
+    });
+
+    it('has no method beyond the route table', () => {
+      expect(methods).toHaveLength(table.length);
+    });
+
+    it('gives every route a function of its own', () => {
+      const uris = methods.map((m) => JSON.stringify(m.properties.Integration.Uri));
+      expect(new Set(uris).size).toBe(table.length);
+    });
+
+    it('has one REQUEST authorizer reading the Authorization header, caching its answer', () => {
+      template.resourceCountIs('AWS::ApiGateway::Authorizer', 1);
+      template.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+        Type: 'REQUEST',
+        IdentitySource: 'method.request.header.Authorization',
+        AuthorizerResultTtlInSeconds: 300,
+      });
+    });
+  });
+}
+
+describeRouteTable('the route table', routes);
+describeRouteTable('sample image and public routes', sampleRoutes());
+

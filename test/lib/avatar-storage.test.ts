@@ -1,0 +1,54 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { logicalIdAt, synthesizeStack } from './stack-fixture';
+
+const { stack, template } = synthesizeStack();
+const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
+const bucket = template.toJSON().Resources[bucketId] as { Properties: Record<string, any>; DeletionPolicy: string };
+
+describe('the avatar bucket', () => {
+  it('is private, S3-encrypted, logged and retained', () => {
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LoggingConfiguration: { DestinationBucketName: { Ref: logicalIdAt(stack, ['AvatarStorage', 'AccessLogs']) } },
+    });
+    expect(bucket.DeletionPolicy).toBe('Retain');
+  });
+
+  it('expires objects left under the pending prefix after the definition\'s days', () => {
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: avatarBucket.pendingPrefix, ExpirationInDays: avatarBucket.pendingExpirationDays, Status: 'Enabled' }),
+    );
+  });
+
+  it('refuses plain HTTP and lets CloudFront read nothing outside the avatar prefix', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Deny',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Action: 's3:GetObject',
+            NotResource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, `/${avatarBucket.objectPrefix}*`]] },
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe('the avatar distribution', () => {
+  it('reads the bucket through origin access control, HTTPS only, and logs', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'] }),
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue() })],
+        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
+      }),
+    });
+  });
+});

@@ -1,0 +1,80 @@
+import { keyAttributes, tables, type IndexDefinition, type TableDefinition } from '../../functions/shared/tables/index';
+import { logicalIdAt, synthesizeStack } from './stack-fixture';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+function keySchema(partitionKey: { name: string }, sortKey?: { name: string }) {
+  return [{ AttributeName: partitionKey.name, KeyType: 'HASH' }, ...(sortKey ? [{ AttributeName: sortKey.name, KeyType: 'RANGE' }] : [])];
+}
+
+function expectedProjection(index: IndexDefinition) {
+  if (index.projection.type === 'INCLUDE') return { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.attributes] };
+  return { ProjectionType: index.projection.type };
+}
+
+const { stack, template } = synthesizeStack();
+const resources = template.toJSON().Resources as Record<string, Resource>;
+const tableOf = (definition: TableDefinition): Resource => {
+  const resource = resources[logicalIdAt(stack, ['Data', definition.id])];
+  if (!resource) throw new Error(`No table for ${definition.id}`);
+  return resource;
+};
+
+describe.each(tables.map((definition) => [definition.id, definition] as const))('the %s table', (_id, definition) => {
+  it('has the keys of its definition', () => {
+    expect(tableOf(definition).Properties.KeySchema).toEqual(keySchema(definition.partitionKey, definition.sortKey));
+  });
+
+  it('declares exactly the key attributes of its definition', () => {
+    const declared = tableOf(definition).Properties.AttributeDefinitions as { AttributeName: string; AttributeType: string }[];
+    const expected = keyAttributes(definition).map((key) => ({ AttributeName: key.name, AttributeType: key.type }));
+    expect([...declared].sort((a, b) => a.AttributeName.localeCompare(b.AttributeName))).toEqual(
+      expected.sort((a, b) => a.AttributeName.localeCompare(b.AttributeName)),
+    );
+  });
+
+  it('has exactly the indexes of its definition, with their keys and projections', () => {
+    const indexes = (tableOf(definition).Properties.GlobalSecondaryIndexes ?? []) as Record<string, unknown>[];
+    const expected = definition.indexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: keySchema(index.partitionKey, index.sortKey),
+      Projection: expectedProjection(index),
+    }));
+    expect(indexes).toEqual(expected);
+  });
+
+  it('expires items by its TTL attribute, or has no TTL', () => {
+    const ttl = tableOf(definition).Properties.TimeToLiveSpecification;
+    if (definition.timeToLiveAttribute) {
+      expect(ttl).toEqual({ AttributeName: definition.timeToLiveAttribute, Enabled: true });
+    } else {
+      expect(ttl).toBeUndefined();
+    }
+  });
+
+  it('is on-demand, point-in-time recoverable, deletion-protected and retained', () => {
+    const table = tableOf(definition);
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+  });
+});
+
+describe('the data tables', () => {
+  it('are exactly the defined tables', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', tables.length);
+  });
+
+  it('drop deletion protection when the deletionProtection context is false', () => {
+    const unprotected = synthesizeStack({ deletionProtection: 'false' });
+    const tableResources = unprotected.template.findResources('AWS::DynamoDB::Table');
+    for (const table of Object.values(tableResources)) {
+      expect(table.Properties.DeletionProtectionEnabled).toBe(false);
+    }
+    unprotected.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'INACTIVE' });
+  });
+});

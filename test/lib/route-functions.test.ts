@@ -1,0 +1,96 @@
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { authorizerFunction, routes } from '../../functions/routes';
+import { tables } from '../../functions/shared/tables/index';
+import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { NODE_MAJOR_VERSION } from '../../lib/function-bundling';
+import { FUNCTION_RUNTIME } from '../../lib/constructs/service-function';
+import { logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
+
+const table = [...routes, ...sampleRoutes()];
+const { stack, template } = synthesizeStack({}, { routes: table });
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+const functionOf = (path: string[]) => resources[logicalIdAt(stack, path)]?.Properties ?? {};
+
+const allFunctions: [string, string[], boolean][] = [
+  ...table.map((route): [string, string[], boolean] => [route.name, ['Routes', route.name, 'Function'], route.image === true]),
+  [authorizerFunction.name, ['Auth', 'AuthorizerFunction', 'Function'], false],
+];
+
+describe('the runtime', () => {
+  it('is the newest Node.js runtime aws-cdk-lib offers', () => {
+    const nodeVersions = lambda.Runtime.ALL.map((runtime) => /^nodejs(\d+)\.x$/.exec(runtime.name)?.[1])
+      .filter((major): major is string => major !== undefined)
+      .map(Number);
+    expect(FUNCTION_RUNTIME.name).toBe(`nodejs${Math.max(...nodeVersions)}.x`);
+  });
+
+  it('is the version the bundles target', () => {
+    expect(FUNCTION_RUNTIME.name).toBe(`nodejs${NODE_MAJOR_VERSION}.x`);
+  });
+});
+
+describe.each(allFunctions)('the %s function', (_name, path, image) => {
+  const fn = functionOf(path);
+
+  it('runs the newest Node.js on arm64 with active tracing', () => {
+    expect(fn).toMatchObject({
+      Runtime: FUNCTION_RUNTIME.name,
+      Architectures: ['arm64'],
+      TracingConfig: { Mode: 'Active' },
+      Handler: 'index.handler',
+    });
+  });
+
+  it(`gets ${image ? '1536 MB and 28 s (image route)' : '512 MB and 10 s'}`, () => {
+    expect({ memory: fn.MemorySize, timeout: fn.Timeout }).toEqual(image ? { memory: 1536, timeout: 28 } : { memory: 512, timeout: 10 });
+  });
+
+  it('knows every table and the bucket by name, and logs and measures as the service', () => {
+    const variables = fn.Environment?.Variables ?? {};
+    for (const definition of tables) expect(variables[definition.nameEnv]).toBeDefined();
+    expect(variables[avatarBucket.nameEnv]).toBeDefined();
+    expect(variables).toMatchObject({
+      POWERTOOLS_SERVICE_NAME: 'frontend-api',
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+      POWERTOOLS_METRICS_NAMESPACE: 'FrontendApi',
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+    expect(JSON.stringify(variables.AVATAR_PUBLIC_BASE_URL)).toContain('https://');
+  });
+
+  it('logs to its own log group, kept 30 days', () => {
+    const logGroupId = logicalIdAt(stack, [...path.slice(0, -1), 'Logs']);
+    expect(fn.LoggingConfig).toEqual({ LogGroup: { Ref: logGroupId } });
+    expect(resources[logGroupId]?.Properties.RetentionInDays).toBe(30);
+  });
+});
+
+describe('the authorizer function', () => {
+  it('verifies against the stack\'s Cognito pool by default', () => {
+    const variables = functionOf(['Auth', 'AuthorizerFunction', 'Function']).Environment.Variables;
+    expect(variables.AUTH_COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdAt(stack, ['Auth', 'UserPool', 'FrontendClient']) });
+    expect(JSON.stringify(variables.AUTH_JWKS_URL)).toContain('/.well-known/jwks.json');
+    expect(variables.AUTH_AUDIENCE).toBeUndefined();
+  });
+
+  it('verifies against an external issuer given as context, and then creates no user pool', () => {
+    const external = synthesizeStack({
+      authIssuer: 'https://id.example.com/',
+      authAudience: 'frontend-api',
+      authJwksUrl: 'https://id.example.com/.well-known/jwks.json',
+      logRetentionDays: 90,
+    });
+    external.template.resourceCountIs('AWS::Cognito::UserPool', 0);
+    external.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: {
+          AUTH_ISSUER: 'https://id.example.com/',
+          AUTH_AUDIENCE: 'frontend-api',
+          AUTH_JWKS_URL: 'https://id.example.com/.well-known/jwks.json',
+        },
+      },
+    });
+    const retentions = Object.values(external.template.findResources('AWS::Logs::LogGroup')).map((group) => group.Properties.RetentionInDays);
+    expect(new Set(retentions)).toEqual(new Set([90]));
+  });
+});

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import type { CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { routes, type RouteDefinition } from '../../functions/routes';
+import { createFrontendApiApp, type FrontendApiApp } from '../../lib/frontend-api-app';
+import type { FrontendApiStack, FrontendApiStackProps } from '../../lib/frontend-api-stack';
+
+/**
+ * Synthesizes the real app for a test: the feature flags of cdk.json (so tests see the template
+ * `cdk synth` produces), bundling skipped, and the WebAssembly CloudFormation validator off for speed.
+ * cdk-nag still runs: any unacknowledged finding fails the synth, in every test.
+ */
+
+const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+
+/** A synthesized app with its stack's template. */
+export interface SynthesizedStack extends FrontendApiApp {
+  readonly template: Template;
+}
+
+/** Synthesizes the app with extra context (`-c` values) and, optionally, a different route table. */
+export function synthesizeStack(
+  context: Record<string, unknown> = {},
+  overrides: Pick<FrontendApiStackProps, 'routes' | 'tables'> = {},
+): SynthesizedStack {
+  process.env.CDK_VALIDATION = 'false';
+  const built = createFrontendApiApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } }, overrides);
+  return { ...built, template: Template.fromStack(built.stack) };
+}
+
+/** The logical id of the CloudFormation resource under a construct path (`['Routes', 'getUser', 'Role']`). */
+export function logicalIdAt(stack: FrontendApiStack, path: readonly string[]): string {
+  let construct = stack.node.findChild(path[0] ?? '');
+  for (const id of path.slice(1)) construct = construct.node.findChild(id);
+  const resource = (construct.node.defaultChild ?? construct) as CfnElement;
+  return stack.getLogicalId(resource);
+}
+
+/**
+ * Routes that exercise what the route table may not have yet: an image route that writes avatars
+ * and a public route. They reuse an existing route's handler and contract; only their method, path,
+ * auth, grants and image flag are made up.
+ */
+export function sampleRoutes(): RouteDefinition[] {
+  const base: RouteDefinition | undefined = routes[0];
+  if (!base) throw new Error('The route table is empty.');
+  return [
+    { ...base, name: 'sampleImageRoute', method: 'POST', path: '/sample/{sample-id}/image', auth: 'bearer', grants: { users: 'write', avatars: 'write' }, image: true },
+    { ...base, name: 'samplePublicRoute', method: 'GET', path: '/sample/public', auth: 'none', grants: {} },
+  ];
+}
