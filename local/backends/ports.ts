@@ -1,0 +1,48 @@
+import { createServer } from 'node:net';
+import { LOOPBACK_HOST } from './constants';
+
+/**
+ * Ports and liveness checks for the local backends.
+ */
+
+/**
+ * A port that is free on loopback right now. Only for launchers that cannot bind port 0
+ * themselves (the stock DynamoDB Local launcher): another process could take it in between.
+ */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, LOOPBACK_HOST, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The port of an `http://host:port` endpoint. */
+export function endpointPort(endpoint: string): number {
+  return Number(new URL(endpoint).port);
+}
+
+/** Whether an HTTP server answers at `endpoint` (any status: both backends answer `GET /`). */
+export async function endpointAnswers(endpoint: string, timeoutMs: number): Promise<boolean> {
+  try {
+    const response = await fetch(endpoint, { signal: AbortSignal.timeout(timeoutMs) });
+    await response.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a process with this id exists (EPERM: it does, under another user). */
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,15 @@
+import { randomBytes } from 'node:crypto';
+import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+
+/**
+ * Runs before each test file (jest `setupFiles`): gives the file its own DynamoDB database and its
+ * own bucket on the shared backends, so test files running in parallel never see each other's data.
+ * DynamoDB Local keeps one database per access key id (it runs without -sharedDb); the local S3
+ * has no such thing, so the bucket name differs instead.
+ */
+const id = randomBytes(8).toString('hex');
+
+// DynamoDB Local accepts only letters and digits in an access key id.
+process.env.AWS_ACCESS_KEY_ID = `test${id}`;
+process.env.AWS_SECRET_ACCESS_KEY = 'local';
+process.env[avatarBucket.nameEnv] = `${avatarBucket.id}-test-${id}`;
