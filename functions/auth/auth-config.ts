@@ -23,13 +23,16 @@ export interface AuthConfig {
 /**
  * Read the verification set-up from the environment:
  * - `AUTH_ISSUER` + `AUTH_JWKS_URL` (+ `AUTH_AUDIENCE` or `AUTH_COGNITO_CLIENT_ID`): an external
- *   issuer; its JWKS is fetched over HTTP(S), cached, and fetched again (at most every 30 s) when a
- *   token names an unknown key id;
+ *   issuer; its JWKS is fetched over HTTP(S), cached, and fetched again (at most every
+ *   `AUTH_JWKS_COOLDOWN_MS`, default 30 s) when a token names an unknown key id;
  * - otherwise `AUTH_JWKS_FILE`: the public JWKS of the local signing key.
  */
 export function authConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   if (env.AUTH_ISSUER && env.AUTH_JWKS_URL) {
-    const keys = createRemoteJWKSet(new URL(env.AUTH_JWKS_URL), { cooldownDuration: 30_000, cacheMaxAge: 600_000, timeoutDuration: 5_000 });
+    // Re-fetching on an unknown key id is what makes key rotation work; the cool-down keeps a flood
+    // of forged key ids from turning into a flood of JWKS requests.
+    const cooldownDuration = Number(env.AUTH_JWKS_COOLDOWN_MS ?? 30_000);
+    const keys = createRemoteJWKSet(new URL(env.AUTH_JWKS_URL), { cooldownDuration, cacheMaxAge: 600_000, timeoutDuration: 5_000 });
     if (env.AUTH_COGNITO_CLIENT_ID) {
       return { mode: 'cognito', issuer: env.AUTH_ISSUER, cognitoClientId: env.AUTH_COGNITO_CLIENT_ID, keys };
     }
