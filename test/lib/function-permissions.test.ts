@@ -1,5 +1,6 @@
 import { authorizerFunction, routes, type RouteDefinition } from '../../functions/routes';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { tables } from '../../functions/shared/tables/index';
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../lib/data-grants';
 import { logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
 
@@ -26,7 +27,12 @@ const resourcesOf = (statements: Statement[], prefix: string): string[] =>
     .flatMap((s) => [s.Resource].flat())
     .map((resource) => JSON.stringify(resource));
 
-const usersTableId = logicalIdAt(stack, ['Data', 'Users']);
+/** Each table with the route-table grant key that names it (`MediaLog` → `mediaLog`). */
+const tableGrants = tables.map((definition) => ({
+  key: (definition.id.charAt(0).toLowerCase() + definition.id.slice(1)) as 'users' | 'mediaLog',
+  tableId: logicalIdAt(stack, ['Data', definition.id]),
+}));
+const tableIdIn = (resource: string): string => tableGrants.find(({ tableId }) => resource.includes(`"${tableId}"`))?.tableId ?? `no table: ${resource}`;
 const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
 
 const functionsUnderTest: [string, RouteDefinition['grants'], string[], boolean][] = [
@@ -43,23 +49,29 @@ describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePa
     expect(actions.filter((action) => action.includes('*'))).toEqual([]);
   });
 
-  it('has DynamoDB actions exactly for its users grant', () => {
-    const dynamo = actions.filter((action) => action.startsWith('dynamodb:')).sort();
-    const expected = grants.users === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : grants.users === 'read' ? [...TABLE_READ_ACTIONS] : [];
-    expect(dynamo).toEqual([...expected].sort());
+  it('has exactly the DynamoDB actions of its grants, each on its own table', () => {
+    const granted = statements.flatMap((statement) =>
+      actionsOf([statement])
+        .filter((action) => action.startsWith('dynamodb:'))
+        .flatMap((action) => [statement.Resource].flat().map((resource) => `${action} on ${tableIdIn(JSON.stringify(resource))}`)),
+    );
+    const expected = tableGrants.flatMap(({ key, tableId }) => {
+      const level = grants[key];
+      const allowed = level === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : level === 'read' ? [...TABLE_READ_ACTIONS] : [];
+      return allowed.map((action) => `${action} on ${tableId}`);
+    });
+    expect([...new Set(granted)].sort()).toEqual(expected.sort());
   });
 
-  it('cannot write the table without a write grant, and never scans', () => {
+  it('cannot write a table without a write grant, and never scans', () => {
     const changes = actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite|Scan)/.test(action));
-    if (grants.users === 'write') expect(changes.sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
+    const writes = tableGrants.filter(({ key }) => grants[key] === 'write').length;
+    if (writes > 0) expect([...new Set(changes)].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
     else expect(changes).toEqual([]);
   });
 
-  it('reaches only the users table and its named indexes', () => {
-    for (const resource of resourcesOf(statements, 'dynamodb:')) {
-      expect(resource).toContain(usersTableId);
-      expect(resource).not.toContain('index/*');
-    }
+  it('names each table index instead of index/*', () => {
+    for (const resource of resourcesOf(statements, 'dynamodb:')) expect(resource).not.toContain('index/*');
   });
 
   it('touches the avatar bucket only when it writes avatars, and then only its prefixes', () => {
