@@ -1,4 +1,4 @@
-import { z } from '../shared/validation/zod';
+import * as z from '../shared/validation/zod';
 import { queryInteger, queryList, queryString } from '../shared/validation/query-params';
 import { ROLES } from '../shared/http/types';
 import { USER_STATUSES, UserSummarySchema } from './schemas';

@@ -1,4 +1,4 @@
-import { z } from '../shared/validation/zod';
+import * as z from '../shared/validation/zod';
 import { ROLES } from '../shared/http/types';
 
 /**

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '../shared/errors';
 import { ROLES } from '../shared/http/types';
-import { z } from '../shared/validation/zod';
+import * as z from '../shared/validation/zod';
 import { parseInput } from '../shared/validation/issues';
 import { USER_STATUSES } from './schemas';
 import type { UserRepository } from './user-repository';

@@ -3,7 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { routeNamed, type RouteContract, type RouteEntry, type RouteName } from '../../routes';
-import { z } from '../validation/zod';
+import * as z from '../validation/zod';
 import { ValidationError } from '../errors';
 import { parseInput } from '../validation/issues';
 import { callerOf } from './caller';

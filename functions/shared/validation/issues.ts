@@ -1,4 +1,4 @@
-import type { z } from './zod';
+import type * as z from './zod';
 import { ValidationError, type FieldError } from '../errors';
 
 /** Where a validated value came from; decides how field names are written in `errors[]`. */

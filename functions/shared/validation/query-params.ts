@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /**
  * Schemas for query parameters as {@link decodeQuery} delivers them (a string, or an array for a
