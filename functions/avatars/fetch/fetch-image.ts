@@ -1,0 +1,96 @@
+import { ProblemError } from '../../shared/errors';
+import { connectTarget } from './connect-target';
+import { tooManyRedirects, unsupportedUrl, upstreamFailed, upstreamTimeout } from './errors';
+import { fetchSettings, type FetchImageOptions } from './fetch-settings';
+import { httpGet } from './http-get';
+import { readBody } from './read-body';
+
+/**
+ * The SSRF-safe fetch of an avatar's source image.
+ */
+
+/** What the source delivered. */
+export interface FetchedImage {
+  readonly bytes: Buffer;
+  /** The source's `Content-Type`, if any: informative only, the image pipeline sniffs the bytes. */
+  readonly contentType?: string;
+  /** The URL that finally answered, after redirects. */
+  readonly finalUrl: string;
+}
+
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+function isHttpUrl(url: URL): boolean {
+  return url.protocol === 'http:' || url.protocol === 'https:';
+}
+
+function sourceUrl(raw: string): URL {
+  const url = URL.canParse(raw) ? new URL(raw) : undefined;
+  if (url === undefined || !isHttpUrl(url)) throw unsupportedUrl();
+  return url;
+}
+
+function redirectTarget(from: URL, location: string | undefined): URL {
+  const url = location !== undefined && URL.canParse(location, from.href) ? new URL(location, from) : undefined;
+  if (url === undefined || !isHttpUrl(url)) {
+    throw upstreamFailed('The image source redirected to a missing or unsupported (not http or https) address.');
+  }
+  return url;
+}
+
+function asProblem(error: unknown, deadline: AbortSignal): ProblemError {
+  if (error instanceof ProblemError) return error;
+  if (deadline.aborted && deadline.reason instanceof ProblemError) return deadline.reason;
+  return upstreamFailed('The image source could not be reached or broke off the transfer.', error);
+}
+
+/**
+ * Fetches the image at `url` without letting the request reach a non-public network.
+ *
+ * - Only `http:` and `https:` URLs; at most `maxRedirects` (3) redirects, each checked like the
+ *   first request.
+ * - Every connection's host name is resolved once and every address checked (see
+ *   address-policy.ts); the connection then goes to a checked address only. The URL parser has
+ *   already normalised numeric host forms such as `2130706433` or `0x7f.1` to `127.0.0.1`.
+ * - `AVATAR_FETCH_ALLOW_HOSTS` entries (`host:port`, matched against the URL's host or a resolved
+ *   address) are the only way past the address check: for local development and tests.
+ * - The connect timeout applies to each connection, the total timeout to everything, body included.
+ *
+ * @throws ValidationError (400 `validation_failed`, field `avatar`) for a URL that is not http(s);
+ *   {@link AddressRefusedError} (a 400 of the same shape) when a connection would reach a
+ *   non-public address.
+ * @throws PayloadTooLargeError (413 `payload_too_large`) for a body over `maxBytes`.
+ * @throws UpstreamError 502 `upstream_failed` (unresolvable host, refused or reset connection,
+ *   non-2xx answer, bad redirect), 502 `too_many_redirects`, 504 `upstream_timeout`.
+ */
+export async function fetchImage(url: string, options: FetchImageOptions = {}): Promise<FetchedImage> {
+  const settings = fetchSettings(options);
+  let current = sourceUrl(url);
+  const deadline = new AbortController();
+  const timer = setTimeout(() => {
+    deadline.abort(upstreamTimeout(`The image source did not deliver the image within ${settings.totalTimeoutMs} ms.`));
+  }, settings.totalTimeoutMs);
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const target = await connectTarget(current, settings, deadline.signal);
+      const response = await httpGet(target, settings.connectTimeoutMs, deadline.signal);
+      const status = response.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
+        response.destroy();
+        if (redirects >= settings.maxRedirects) throw tooManyRedirects(settings.maxRedirects);
+        current = redirectTarget(current, response.headers.location);
+      } else if (status < 200 || status > 299) {
+        response.destroy();
+        throw upstreamFailed(`The image source answered HTTP ${status}.`);
+      } else {
+        const bytes = await readBody(response, settings.maxBytes);
+        const contentType = response.headers['content-type'];
+        return { bytes, finalUrl: current.href, ...(contentType === undefined ? {} : { contentType }) };
+      }
+    }
+  } catch (error) {
+    throw asProblem(error, deadline.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}

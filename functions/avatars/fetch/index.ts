@@ -1,0 +1,12 @@
+/**
+ * The SSRF-safe fetch of an avatar's source image.
+ */
+export { isPublicAddress } from './address-policy';
+export { AddressRefusedError } from './errors';
+export { fetchImage, type FetchedImage } from './fetch-image';
+export {
+  DEFAULT_MAX_BYTES,
+  type FetchImageOptions,
+  type HostLookup,
+  type ResolvedAddress,
+} from './fetch-settings';

@@ -1,0 +1,54 @@
+import { addressKey, fetchSettings, hostKey, parseAllowHosts } from '../../../functions/avatars/fetch/fetch-settings';
+
+describe('parseAllowHosts', () => {
+  it('normalises host:port entries the way the URL parser writes hosts', () => {
+    expect([...parseAllowHosts([' 127.0.0.1:4567', 'LocalHost:80 ', '[0:0::1]:8080', '', '2130706433:9000'])]).toEqual([
+      '127.0.0.1:4567',
+      'localhost:80',
+      '[::1]:8080',
+      '127.0.0.1:9000',
+    ]);
+  });
+
+  it.each(['127.0.0.1', 'localhost:', ':80', 'host:0', 'host:65536', 'http://host:80', 'bad host:80'])(
+    'refuses the malformed entry %p',
+    (entry) => {
+      expect(() => parseAllowHosts([entry])).toThrow('AVATAR_FETCH_ALLOW_HOSTS');
+    },
+  );
+
+  it('keys addresses and hosts alike', () => {
+    expect(addressKey('::ffff:127.0.0.1', 80)).toBe('[::ffff:7f00:1]:80');
+    expect(addressKey('127.0.0.1', 80)).toBe(hostKey('127.0.0.1', 80));
+    expect(addressKey('fe80::1%eth0', 80)).toBe('fe80::1%eth0:80');
+  });
+});
+
+describe('fetchSettings', () => {
+  const variables = ['AVATAR_FETCH_ALLOW_HOSTS', 'AVATAR_MAX_BYTES', 'AVATAR_FETCH_CONNECT_TIMEOUT_MS', 'AVATAR_FETCH_TIMEOUT_MS'];
+  afterEach(() => variables.forEach((variable) => delete process.env[variable]));
+
+  it('defaults to a 10 MiB cap, 3 s to connect, 10 s in all, 3 redirects and an empty allow list', () => {
+    expect(fetchSettings()).toMatchObject({
+      maxBytes: 10 * 1024 * 1024,
+      connectTimeoutMs: 3000,
+      totalTimeoutMs: 10_000,
+      maxRedirects: 3,
+      allowHosts: new Set(),
+    });
+  });
+
+  it('reads the environment, and lets options override it', () => {
+    process.env.AVATAR_FETCH_ALLOW_HOSTS = '127.0.0.1:4567,localhost:3000';
+    process.env.AVATAR_MAX_BYTES = '1000';
+    process.env.AVATAR_FETCH_CONNECT_TIMEOUT_MS = '100';
+    process.env.AVATAR_FETCH_TIMEOUT_MS = '200';
+    expect(fetchSettings()).toMatchObject({
+      allowHosts: new Set(['127.0.0.1:4567', 'localhost:3000']),
+      maxBytes: 1000,
+      connectTimeoutMs: 100,
+      totalTimeoutMs: 200,
+    });
+    expect(fetchSettings({ maxBytes: 5, allowHosts: [] })).toMatchObject({ maxBytes: 5, allowHosts: new Set() });
+  });
+});
