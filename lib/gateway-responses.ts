@@ -66,7 +66,10 @@ const unauthorized = problem(401, 'unauthorized', 'Unauthorized', 'A valid beare
 const forbidden = problem(403, 'forbidden', 'Forbidden', 'This account may not use the API.');
 const notFound = problem(404, 'not_found', 'Not found', 'No resource matches this method and path.');
 const badRequest = problem(400, 'bad_request', 'Bad request', 'The request is malformed.');
-const throttled = problem(429, 'throttled', 'Too many requests', 'The request rate limit is exceeded; retry shortly.');
+const throttled = problem(429, 'throttled', 'Too many requests', 'The request rate limit is exceeded; retry shortly.', { 'Retry-After': '1' });
+// The authorizer fails (rather than refusing a token) when it cannot read the users table: a
+// dependency outage, which clients should retry, not a bug to report.
+const unavailable = problem(503, 'service_unavailable', 'Service unavailable', 'A dependency is unavailable; retry shortly.', { 'Retry-After': '1' });
 const internal = problem(500, 'internal_error', 'Internal error', 'The request could not be processed.');
 const timeout = problem(504, 'gateway_timeout', 'Gateway timeout', 'The request took too long to process.');
 
@@ -91,7 +94,7 @@ export const GATEWAY_PROBLEMS: Readonly<Record<GatewayResponseType, GatewayProbl
   UNSUPPORTED_MEDIA_TYPE: problem(415, 'unsupported_media_type', 'Unsupported media type', 'Request bodies must be application/json.'),
   INTEGRATION_TIMEOUT: timeout,
   INTEGRATION_FAILURE: problem(502, 'bad_gateway', 'Bad gateway', 'The request could not be processed.'),
-  AUTHORIZER_FAILURE: internal,
+  AUTHORIZER_FAILURE: unavailable,
   AUTHORIZER_CONFIGURATION_ERROR: internal,
   API_CONFIGURATION_ERROR: internal,
   // The defaults catch types AWS may add later; every documented type has its own entry above.

@@ -51,17 +51,24 @@ const UNAVAILABLE_ERROR_NAMES = new Set([
 ]);
 const UNAVAILABLE_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/** Connection failures as Node reports them; also matched in messages, where a wrapper kept only the text. */
+const CONNECTION_FAILURE = /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|socket hang up)\b/;
+
 /**
  * Whether an unexpected error means a dependency is down or throttling (503 with Retry-After)
- * rather than a bug (500): connection failures and the SDK's throttling/5xx errors.
+ * rather than a bug (500): connection failures and the SDK's throttling/5xx errors. Checked by
+ * shape, not `instanceof`: errors may come from another realm (the SDK wraps those by message).
  */
-export function isDependencyUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (UNAVAILABLE_ERROR_NAMES.has(error.name) || (typeof code === 'string' && UNAVAILABLE_ERROR_CODES.has(code))) return true;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  if (typeof status === 'number' && status >= 500) return true;
-  return error.cause !== undefined && error.cause !== error && isDependencyUnavailable(error.cause);
+export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { name, code, message, cause, $metadata } = error as {
+    name?: unknown; code?: unknown; message?: unknown; cause?: unknown; $metadata?: { httpStatusCode?: number };
+  };
+  if (typeof name === 'string' && UNAVAILABLE_ERROR_NAMES.has(name)) return true;
+  if (typeof code === 'string' && UNAVAILABLE_ERROR_CODES.has(code)) return true;
+  if (typeof message === 'string' && CONNECTION_FAILURE.test(message)) return true;
+  if (typeof $metadata?.httpStatusCode === 'number' && $metadata.httpStatusCode >= 500) return true;
+  return cause !== undefined && cause !== error && isDependencyUnavailable(cause, depth + 1);
 }
 
 /** Map any thrown value to the problem the client sees; internals of a 5xx are never exposed. */
