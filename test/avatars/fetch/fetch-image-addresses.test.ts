@@ -168,8 +168,19 @@ describe('fetchImage: redirects are checked like the first request', () => {
 
 describe('fetchImage: DNS rebinding', () => {
   it('connects to the address that was checked, not to a second answer on another loopback address', async () => {
-    // 127.0.0.2 is loopback too, so a second lookup would reach this server without leaving the machine.
-    const rebound = await startServer((_request, response) => serveImage(response), '127.0.0.2', allowed.port);
+    // 127.0.0.2 is loopback too, so a second lookup would reach this server without leaving the
+    // machine. Linux routes all of 127.0.0.0/8 to loopback; macOS only 127.0.0.1 unless aliased,
+    // and there the next test (behind the tripwire) covers the same ground.
+    const rebound = await startServer((_request, response) => serveImage(response), '127.0.0.2', allowed.port).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EADDRNOTAVAIL') return undefined;
+        throw error;
+      },
+    );
+    if (rebound === undefined) {
+      console.warn('127.0.0.2 is not a local address here: rebinding to a second loopback server not tested.');
+      return;
+    }
     try {
       const resolver = rebindingResolver('127.0.0.1', '127.0.0.2');
       const result = await fetchImage(`http://rebind.example.com:${allowed.port}/a.png`, { lookup: resolver });
