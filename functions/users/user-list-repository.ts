@@ -18,6 +18,16 @@ export interface UserPartition {
   readonly onlyId?: number;
 }
 
+/** `#attribute IN (:attribute0, …)`, registering the name and the values. */
+function inFilter(attribute: string, allowed: readonly string[], names: Record<string, string>, values: Record<string, unknown>): string {
+  names[`#${attribute}`] = attribute;
+  const placeholders = allowed.map((value, index) => {
+    values[`:${attribute}${index}`] = value;
+    return `:${attribute}${index}`;
+  });
+  return `#${attribute} IN (${placeholders.join(', ')})`;
+}
+
 /**
  * The reads behind GET /user: pages merged from listing-index partitions, exact totals from the
  * per-role/status counters, and counts of small or prefix-bounded ranges.
@@ -39,19 +49,13 @@ export class UserListRepository {
       keyCondition += ' AND begins_with(#sort, :prefix)';
       values[':prefix'] = partition.prefix;
     }
-    if (partition.roles?.length) {
-      names['#role'] = 'role';
-      filters.push(`#role IN (${partition.roles.map((role, index) => ((values[`:role${index}`] = role), `:role${index}`)).join(', ')})`);
-    }
+    if (partition.roles?.length) filters.push(inFilter('role', partition.roles, names, values));
     if (partition.excludeRole !== undefined) {
       names['#role'] = 'role';
       values[':excluded'] = partition.excludeRole;
       filters.push('#role <> :excluded');
     }
-    if (partition.statuses?.length) {
-      names['#status'] = 'status';
-      filters.push(`#status IN (${partition.statuses.map((status, index) => ((values[`:status${index}`] = status), `:status${index}`)).join(', ')})`);
-    }
+    if (partition.statuses?.length) filters.push(inFilter('status', partition.statuses, names, values));
     if (partition.onlyId !== undefined) {
       names['#id'] = 'id';
       values[':id'] = partition.onlyId;

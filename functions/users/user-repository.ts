@@ -12,20 +12,13 @@ import { listingAttributes, userKeys } from './user-keys';
 import type { AuthIdentity, AvatarRecord, UserRecord } from './user-record';
 import type { UserStatus } from './schemas';
 
-/** A new user, before an id is allocated. */
-export interface NewUser {
-  readonly email: string;
-  readonly username: string;
-  readonly role: Role;
-  readonly status: UserStatus;
-  readonly parentId: number | null;
-  readonly firstName: string;
-  readonly lastName: string;
+/** A new user, before an id is allocated: the profile fields an operator chooses. */
+export type NewUser = Pick<UserRecord, 'email' | 'username' | 'role' | 'status' | 'parentId' | 'firstName' | 'lastName'> & {
   /** Token subject; defaults to the allocated id. */
   readonly subject?: string;
   readonly plan?: UserRecord['plan'];
-  readonly additionalEmails?: readonly string[] | null;
-}
+  readonly additionalEmails?: UserRecord['additionalEmails'];
+};
 
 /** A profile with its avatars, as one Query of the user's partition returns them. */
 export interface UserWithAvatars {

@@ -15,12 +15,16 @@ export function isLoopbackEndpoint(endpoint: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-function localCredentials(endpoint: string | undefined) {
+/**
+ * Credentials for a loopback endpoint: the configured access key id (DynamoDB Local keeps one
+ * database per key id) or a fixed local one; undefined elsewhere, so the SDK's chain applies.
+ */
+export function localCredentials(endpoint: string | undefined) {
   if (endpoint === undefined || !isLoopbackEndpoint(endpoint)) return undefined;
   if (process.env.AWS_ACCESS_KEY_ID) {
     return { accessKeyId: process.env.AWS_ACCESS_KEY_ID, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' };
   }
-  // DynamoDB Local keeps one database per access key id; a fixed one keeps data across runs.
+  // A fixed key id keeps the same DynamoDB Local database across runs.
   return { accessKeyId: 'local', secretAccessKey: 'local' };
 }
 
