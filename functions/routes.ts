@@ -10,6 +10,7 @@ export const API_PREFIX = '/frontend/api/v1';
 import type { z } from './shared/validation/zod';
 import { ListUsersQuerySchema, UserListSchema } from './users/list-schemas';
 import { UpdateProfileSchema, UserPathSchema, UserSchema } from './users/schemas';
+import { OpenApiDocumentSchema } from './openapi/document-schema';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -166,6 +167,23 @@ const routeTable = [
       requestHeaders: ['If-Match'],
       success: { status: 200, description: 'The updated User.', schema: UserSchema, headers: ['ETag'] },
       errors: [400, 404, 412, 415],
+    },
+  },
+  {
+    name: 'getOpenApi',
+    method: 'GET',
+    path: '/openapi.json',
+    handler: 'functions/openapi/get-openapi.ts',
+    auth: 'none',
+    grants: {},
+    contract: {
+      summary: 'The OpenAPI 3.1 document of this API',
+      description:
+        'Extension of the interface, public: this document, generated from the same zod schemas that validate requests. ' +
+        'The interactive documentation of the local gateway (`npm start`) is at /frontend/api/v1/docs.',
+      tag: 'API description',
+      success: { status: 200, description: 'The OpenAPI document.', schema: OpenApiDocumentSchema },
+      errors: [400],
     },
   },
 ] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,5 @@
+import { httpRoute } from '../shared/http/http-route';
+import { openApiDocument } from './document';
+
+/** GET /openapi.json: the OpenAPI 3.1 document of the API, public. */
+export const handler = httpRoute('getOpenApi', async () => ({ statusCode: 200, body: openApiDocument() }));
