@@ -4,6 +4,7 @@ import { startBackends } from '../local/backends';
 import { LocalBackendError } from '../local/backends/errors';
 import { localDataDir, useLocalEnvironment } from '../local/environment';
 import { AuthorizerRunner, loadAuthorizer } from '../local/gateway/authorizer-runner';
+import { DOCS_PATH } from '../local/gateway/docs-page';
 import { startGateway } from '../local/gateway/http-server';
 
 /**
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     const authorizer = new AuthorizerRunner(await loadAuthorizer(), integerEnv('AUTHORIZER_CACHE_TTL', 300));
     const gateway = await startGateway(authorizer, port);
     process.stdout.write(`Frontend API listening on ${gateway.baseUrl}${API_PREFIX}\n`);
+    process.stdout.write(`Interactive documentation: ${gateway.baseUrl}${DOCS_PATH}\n`);
     const stop = async () => {
       await gateway.close();
       await backends.stop();

@@ -12,11 +12,10 @@ import {
   UpstreamError,
 } from '../shared/errors';
 import { problemBody, type ProblemBody } from '../shared/http/problem-response';
+import { DEFAULT_MAX_BODY_BYTES } from '../shared/http/json-body';
 import { parseInput } from '../shared/validation/issues';
 import * as z from '../shared/validation/zod';
 
-/** Largest body the shared HTTP layer accepts when a route sets no limit (functions/shared/http/json-body.ts). */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** One error status of an operation: what it means, sample problems, and headers it carries. */
 export interface ErrorAnswer {

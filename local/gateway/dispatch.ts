@@ -3,6 +3,7 @@ import { GATEWAY_PROBLEMS, gatewayProblemBody, PROBLEM_CONTENT_TYPE, type Gatewa
 import type { RouteDefinition } from '../../functions/routes';
 import type { AuthorizerRunner } from './authorizer-runner';
 import { lambdaContext } from './lambda-context';
+import { serveDocs } from './docs-page';
 import { buildProxyEvent, type LocalRequest } from './proxy-event';
 import { matchRoute, type RouteMatch } from './route-matcher';
 
@@ -72,6 +73,9 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | 'timeo
  * in-process with the integration timeout (504); a handler that throws is a 502, as in AWS.
  */
 export async function dispatch(request: LocalRequest, authorizer: AuthorizerRunner, timeoutMs: number = GATEWAY_LIMITS.timeoutMs): Promise<LocalResponse> {
+  // The interactive documentation is a local convenience, not an API route: it is not deployed.
+  const docs = serveDocs(request.method, request.path);
+  if (docs) return docs;
   const match = matchRoute(request.method, request.path);
   if (!match) return gatewayResponse('MISSING_AUTHENTICATION_TOKEN');
   if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE');

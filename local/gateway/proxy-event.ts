@@ -28,26 +28,31 @@ type Single = Record<string, string>;
 type Multi = Record<string, string[]>;
 
 /** Headers as API Gateway gives them: the last value per name, and every value in multiValueHeaders. */
+/** Group values by name in arrival order; a Map keeps names such as `__proto__` or `valueOf` plain. */
+function grouped(pairs: Iterable<readonly [string, string]>): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const [name, value] of pairs) groups.set(name, [...(groups.get(name) ?? []), value]);
+  return groups;
+}
+
+/** API Gateway's two views of repeated names: the last value per name, and every value. */
+function lastAndAll(groups: Map<string, string[]>): { single: Single; multi: Multi } {
+  return {
+    single: Object.fromEntries([...groups].map(([name, values]) => [name, values.at(-1) as string])),
+    multi: Object.fromEntries(groups),
+  };
+}
+
+/** Headers as API Gateway gives them: the last value per name, and every value in multiValueHeaders. */
 function headerMaps(pairs: LocalRequest['headers']): { headers: Single; multiValueHeaders: Multi } {
-  const headers: Single = {};
-  const multiValueHeaders: Multi = {};
-  for (const [name, value] of pairs) {
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
-  }
-  return { headers, multiValueHeaders };
+  const { single, multi } = lastAndAll(grouped(pairs));
+  return { headers: single, multiValueHeaders: multi };
 }
 
 /** Query parameters as API Gateway gives them: decoded, last value per key, all values in the multi map. */
 function queryMaps(rawQuery: string): { single: Single | null; multi: Multi | null } {
-  if (rawQuery === '') return { single: null, multi: null };
-  const single: Single = {};
-  const multi: Multi = {};
-  for (const [key, value] of new URLSearchParams(rawQuery)) {
-    single[key] = value;
-    (multi[key] ??= []).push(value);
-  }
-  return Object.keys(multi).length === 0 ? { single: null, multi: null } : { single, multi };
+  const groups = grouped(new URLSearchParams(rawQuery));
+  return groups.size === 0 ? { single: null, multi: null } : lastAndAll(groups);
 }
 
 function bodyOf(request: LocalRequest, contentType: string | undefined): { body: string | null; isBase64Encoded: boolean } {

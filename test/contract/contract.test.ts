@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_BODY_BYTES } from '../../functions/openapi/error-answers';
+import { DEFAULT_MAX_BODY_BYTES } from '../../functions/shared/http/json-body';
 import { routes, type RouteDefinition } from '../../functions/routes';
 import { assertMatchesContract } from '../harness/contract';
 import { invoke, type InvokeRequest, type InvokeResponse } from '../harness/invoke';
@@ -60,11 +60,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.path} (${route.nam
     await expectAnswer(route, baseRequest(route, { rawBody: 'plain text', headers: { 'Content-Type': 'text/plain' } }), 415);
   });
 
-  // Known bug (functions/shared/http/http-route.ts passes `maxBytes: undefined` to jsonBody, which
-  // overrides its 64 KiB default): routes without their own limit take bodies up to the gateway's
-  // 10 MB. `it.failing` passes while the bug is there; make it `it` once it is fixed.
-  const bodyLimitTest = route.contract.maxBodyBytes === undefined ? it.failing : it;
-  bodyLimitTest('answers 413 to a body over its limit', async () => {
+  it('answers 413 to a body over its limit', async () => {
     const limit = route.contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     const rawBody = JSON.stringify({ padding: 'x'.repeat(limit) });
     await expectAnswer(route, baseRequest(route, { rawBody, headers: { 'Content-Type': 'application/json' } }), 413);

@@ -38,24 +38,6 @@ function resolve(schema: Schema): Schema {
 
 const text = fc.string({ unit: 'grapheme', maxLength: 24 });
 
-/**
- * Inputs that trigger bugs already found and reproduced in known-bugs.test.ts, left out so that
- * the fuzzer looks for other ones: query keys named like Object.prototype members (`valueOf`,
- * `constructor`, `__proto__`, ...), and a list parameter repeating a value (`status=active,active`).
- */
-export const PROTOTYPE_MEMBER_NAMES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
-
-function repeatsAListValue(query: string): boolean {
-  const params = new URLSearchParams(query);
-  return [...new Set(params.keys())].some((key) => {
-    const values = params.getAll(key).flatMap((value) => value.split(','));
-    return new Set(values).size !== values.length;
-  });
-}
-
-function usableKey(key: string): boolean {
-  return !PROTOTYPE_MEMBER_NAMES.has(key) && !PROTOTYPE_MEMBER_NAMES.has(key.replace(/\[.*$/, ''));
-}
 const oddNumbers = fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', ' 1', '9007199254740993', '', '٣');
 
 /** Values of a JSON Schema, mostly valid, sometimes any JSON at all. */
@@ -127,12 +109,12 @@ function queryPair(route: RouteDefinition): fc.Arbitrary<[string, string]> {
 
 /** A raw query string for the route: a few pairs, keys sent raw or percent-encoded, or pure noise. */
 export function queryString(route: RouteDefinition): fc.Arbitrary<string> {
-  const pair = fc.tuple(queryPair(route), fc.boolean()).filter(([[key]]) => usableKey(key));
+  const pair = fc.tuple(queryPair(route), fc.boolean());
   const encoded = fc.array(pair, { maxLength: 6 }).map((pairs) =>
     pairs.map(([[key, value], raw]) => `${raw ? key : encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&'),
   );
-  const noise = fc.string({ maxLength: 40 }).filter((raw) => [...new URLSearchParams(raw).keys()].every(usableKey));
-  return fc.oneof({ arbitrary: encoded, weight: 6 }, noise).filter((query) => !repeatsAListValue(query));
+  const noise = fc.string({ maxLength: 40 });
+  return fc.oneof({ arbitrary: encoded, weight: 6 }, noise);
 }
 
 /** Path parameters: known ids among the documented type's values, and any text at all. */

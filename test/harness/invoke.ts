@@ -9,6 +9,7 @@ import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer
 import { dispatch, runRoute, type LocalResponse } from '../../local/gateway/dispatch';
 import type { LocalRequest } from '../../local/gateway/proxy-event';
 import { matchRoute } from '../../local/gateway/route-matcher';
+import { assertMatchesContract } from './contract';
 import { ensureSigningKey, mintLocalToken, type LocalSigningKey } from '../../local/signing-key';
 
 /** A request to one route, as a test writes it. */
@@ -95,10 +96,15 @@ export function localRequest(name: RouteName, request: InvokeRequest = {}): Loca
  */
 export async function invoke(name: RouteName, request: InvokeRequest = {}): Promise<InvokeResponse> {
   const local = localRequest(name, request);
+  let response: InvokeResponse;
   if (request.caller !== undefined) {
     const match = matchRoute(local.method, local.path);
     if (!match) throw new Error(`No route matches ${local.method} ${local.path}.`);
-    return toResponse(await runRoute(local, match, { ...toAuthorizerContext(request.caller) }));
+    response = toResponse(await runRoute(local, match, { ...toAuthorizerContext(request.caller) }));
+  } else {
+    response = toResponse(await dispatch(local, await authorizerRunner()));
   }
-  return toResponse(await dispatch(local, await authorizerRunner()));
+  // Every answer a test receives, errors included, must match the OpenAPI document.
+  assertMatchesContract(name, response);
+  return response;
 }

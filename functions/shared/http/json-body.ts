@@ -8,7 +8,8 @@ export interface JsonBodyOptions {
   readonly maxBytes: number;
 }
 
-const defaults: JsonBodyOptions = { maxBytes: 64 * 1024 };
+/** Largest JSON body a route accepts unless its contract says otherwise. */
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -21,7 +22,7 @@ export type EventWithJsonBody = APIGatewayProxyEvent & { parsedBody?: unknown };
  * binary payloads, are decoded first. Headers are expected normalized to lower case.
  */
 export function jsonBody(options: Partial<JsonBodyOptions> = {}): MiddlewareObj<EventWithJsonBody> {
-  const { maxBytes } = { ...defaults, ...options };
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BODY_BYTES;
 
   const before: MiddlewareObj<EventWithJsonBody>['before'] = (request) => {
     const { event } = request;

@@ -28,7 +28,8 @@ export function decodeQuery(
   const entries: [string, string[]][] = multi
     ? Object.entries(multi).map(([key, values]) => [key, values ?? []])
     : Object.entries(single ?? {}).map(([key, value]) => [key, value === undefined ? [] : [value]]);
-  const decoded: DecodedQuery = {};
+  // A Map, not an object literal: keys such as `__proto__` or `valueOf` must stay plain keys.
+  const decoded = new Map<string, QueryValue | Map<string, QueryValue>>();
   for (const [key, values] of entries) {
     if (values.length > MAX_QUERY_VALUES) {
       throw new ValidationError([{ name: key, reason: `At most ${MAX_QUERY_VALUES} values are accepted.` }]);
@@ -36,19 +37,18 @@ export function decodeQuery(
     const deep = DEEP_OBJECT_KEY.exec(key);
     if (deep) {
       const [, object, property] = deep as unknown as [string, string, string];
-      const existing = decoded[object];
-      if (existing !== undefined && (typeof existing === 'string' || Array.isArray(existing))) {
+      const existing = decoded.get(object) ?? new Map<string, QueryValue>();
+      if (!(existing instanceof Map)) {
         throw new ValidationError([{ name: object, reason: 'Given both as a value and as an object.' }]);
       }
-      decoded[object] = { ...existing, [property]: collapse(values) };
+      decoded.set(object, existing.set(property, collapse(values)));
     } else if (PLAIN_KEY.test(key)) {
-      if (decoded[key] !== undefined) {
-        throw new ValidationError([{ name: key, reason: 'Given both as a value and as an object.' }]);
-      }
-      decoded[key] = collapse(values);
+      if (decoded.has(key)) throw new ValidationError([{ name: key, reason: 'Given both as a value and as an object.' }]);
+      decoded.set(key, collapse(values));
     } else {
       throw new ValidationError([{ name: key, reason: 'Unknown parameter.' }]);
     }
   }
-  return decoded;
+  // Object.fromEntries defines own properties, so `__proto__` becomes an (unknown) parameter, not a prototype.
+  return Object.fromEntries([...decoded].map(([key, value]) => [key, value instanceof Map ? Object.fromEntries(value) : value]));
 }

@@ -35,7 +35,8 @@ export function queryList<T extends z.ZodMiniType<unknown, string>>(item: T) {
   return z.pipe(
     z.union([z.string(), z.array(z.string())]),
     z.pipe(
-      z.transform((raw: string | string[]) => (Array.isArray(raw) ? raw : [raw]).flatMap((value) => value.split(','))),
+      // Repeats collapse: `status=a,a` means the same as `status=a`.
+      z.transform((raw: string | string[]) => [...new Set((Array.isArray(raw) ? raw : [raw]).flatMap((value) => value.split(',')))]),
       z.array(item).check(z.minLength(1), z.maxLength(MAX_LIST_ITEMS)),
     ),
   );
