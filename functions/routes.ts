@@ -11,6 +11,8 @@ import type { z } from './shared/validation/zod';
 import { ListUsersQuerySchema, UserListSchema } from './users/list-schemas';
 import { UpdateProfileSchema, UserPathSchema, UserSchema } from './users/schemas';
 import { OpenApiDocumentSchema } from './openapi/document-schema';
+import { AVATAR_CROP_DESCRIPTION } from './avatars/image/crop-spec';
+import { AvatarPathSchema, AvatarUploadResultSchema, AvatarUploadSchema } from './avatars/schemas';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -76,6 +78,16 @@ export const authorizerFunction = {
 const PROFILE_DESCRIPTION =
   'Only `first-name` and `last-name` may change; values are trimmed and must be 1-100 characters without control characters. ' +
   'Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since.';
+
+const AVATAR_UPLOAD_DESCRIPTION = [
+  'The image at `avatar` (an http or https address of at most 2048 characters) is fetched, cropped, stored and enabled: the new avatar becomes the only enabled one of the user, and its `url` answers a plain GET with the WebP image, which never changes (cacheable for a year).',
+  'The fetch reaches public internet addresses only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.',
+  '`crop.left`, `crop.top` (0-100000) and `crop.size` (1-100000) are required; `crop.rotate` (a multiple of 90 from -360 to 360) and `crop.flip` are optional.',
+  '',
+  AVATAR_CROP_DESCRIPTION,
+  '',
+  'Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user\'s avatars kept getting in the way (retry).',
+].join('\n');
 
 /** The route table with each entry's literal type, so handlers get their contract's exact types. */
 const routeTable = [
@@ -184,6 +196,65 @@ const routeTable = [
       tag: 'API description',
       success: { status: 200, description: 'The OpenAPI document.', schema: OpenApiDocumentSchema },
       errors: [400],
+    },
+  },
+  {
+    name: 'uploadCurrentAvatar',
+    method: 'POST',
+    path: '/user/current/avatar',
+    handler: 'functions/avatars/upload-current-avatar.ts',
+    auth: 'bearer',
+    grants: { users: 'write', avatars: 'write' },
+    image: true,
+    contract: {
+      summary: 'Upload an avatar for the caller',
+      description: AVATAR_UPLOAD_DESCRIPTION,
+      tag: 'Avatars',
+      body: AvatarUploadSchema,
+      maxBodyBytes: 16 * 1024,
+      success: { status: 201, description: 'The new avatar, enabled.', schema: AvatarUploadResultSchema },
+      errors: [400, 404, 409, 413, 415, 422, 502, 504],
+    },
+  },
+  {
+    name: 'uploadUserAvatar',
+    method: 'POST',
+    path: '/user/{user-id}/avatar',
+    handler: 'functions/avatars/upload-user-avatar.ts',
+    auth: 'bearer',
+    grants: { users: 'write', avatars: 'write' },
+    image: true,
+    contract: {
+      summary: 'Upload an avatar for a user the caller manages',
+      description:
+        'Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. ' +
+        "A user outside the caller's scope answers 404, exactly like one that does not exist, and nothing is fetched.\n\n" +
+        AVATAR_UPLOAD_DESCRIPTION,
+      tag: 'Avatars',
+      pathParameters: UserPathSchema,
+      body: AvatarUploadSchema,
+      maxBodyBytes: 16 * 1024,
+      success: { status: 201, description: 'The new avatar, enabled.', schema: AvatarUploadResultSchema },
+      errors: [400, 404, 409, 413, 415, 422, 502, 504],
+    },
+  },
+  {
+    name: 'deleteCurrentAvatar',
+    method: 'DELETE',
+    path: '/user/current/avatar/{avatar-id}',
+    handler: 'functions/avatars/delete-current-avatar.ts',
+    auth: 'bearer',
+    grants: { users: 'write', avatars: 'write' },
+    contract: {
+      summary: "Delete one of the caller's avatars",
+      description:
+        "`avatar-id` is an id from the caller's User (`avatars.items[].id`). The avatar's record and image are deleted; " +
+        'if it was the enabled avatar, the newest remaining one is enabled (none when it was the last). ' +
+        "A value that is not a UUID is a 400; an id that names no avatar of the caller (another user's included) is a 404.",
+      tag: 'Avatars',
+      pathParameters: AvatarPathSchema,
+      success: { status: 204, description: 'Deleted; no body.' },
+      errors: [400, 404, 409],
     },
   },
 ] as const satisfies readonly RouteDefinition[];

@@ -1,0 +1,41 @@
+import { getDocumentClient, getS3Client } from '../shared/aws/clients';
+import { avatarBucketName } from '../shared/storage/bucket-name';
+import { tableName } from '../shared/tables/table-names';
+import { usersTable } from '../shared/tables/users-table';
+import { userRepository } from '../users/user-context';
+import { presentAvatar } from './avatar-presenter';
+import { AvatarRepository } from './avatar-repository';
+import { AvatarService, type AvatarImageSource } from './avatar-service';
+import { AvatarStorage } from './avatar-storage';
+
+/**
+ * Process-wide construction of the avatar code (built on first use, reused warm). The image
+ * pipeline is not imported here: the delete route has no use for it, and its bundle stays small.
+ */
+
+let repository: AvatarRepository | undefined;
+let storage: AvatarStorage | undefined;
+let removals: AvatarService | undefined;
+
+/** The process-wide avatar repository, on the shared client. */
+export function avatarRepository(): AvatarRepository {
+  repository ??= new AvatarRepository(getDocumentClient(), tableName(usersTable));
+  return repository;
+}
+
+/** The process-wide avatar storage, on the shared client. */
+export function avatarStorage(): AvatarStorage {
+  storage ??= new AvatarStorage(getS3Client(), avatarBucketName());
+  return storage;
+}
+
+/** An avatar service on the process-wide repositories; uploads need an image source. */
+export function createAvatarService(images?: AvatarImageSource): AvatarService {
+  return new AvatarService({ users: userRepository(), avatars: avatarRepository(), storage: avatarStorage(), presentAvatar, images });
+}
+
+/** The process-wide avatar service of the delete route (no image source). */
+export function avatarRemovalService(): AvatarService {
+  removals ??= createAvatarService();
+  return removals;
+}

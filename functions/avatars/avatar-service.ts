@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { NotFoundError } from '../shared/errors';
+import type { Caller } from '../shared/http/types';
+import { logger } from '../shared/logger';
+import { canManage } from '../users/access-policy';
+import type { Avatar } from '../users/schemas';
+import type { AvatarRecord } from '../users/user-record';
+import type { UserRepository, UserWithAvatars } from '../users/user-repository';
+import type { UserTarget } from '../users/user-service';
+import type { AvatarPresenter } from '../users/user-view';
+import { avatarObjectKey, sha256Hex } from './avatar-object-key';
+import type { AvatarRepository } from './avatar-repository';
+import type { AvatarStorage } from './avatar-storage';
+import { avatarsBusy, AvatarsChangedError, AvatarWriteCancelledError, UnsettledAvatarWriteError } from './errors';
+import type { CroppedAvatar } from './image/crop-avatar';
+import type { AvatarCrop } from './image/crop-spec';
+
+/** Where avatar images come from: fetch the source image and crop it. */
+export interface AvatarImageSource {
+  /** The avatar cut out of the image at `url`; throws the fetch's and the pipeline's problems. */
+  produce(url: string, crop: AvatarCrop): Promise<CroppedAvatar>;
+}
+
+/** What the service works with. */
+export interface AvatarServiceDependencies {
+  readonly users: Pick<UserRepository, 'findWithAvatars'>;
+  readonly avatars: AvatarRepository;
+  readonly storage: AvatarStorage;
+  readonly presentAvatar: AvatarPresenter;
+  /** Only the upload routes have one: the delete route does not ship the image library. */
+  readonly images?: AvatarImageSource;
+}
+
+/** An avatar upload as the route validated it. */
+export interface AvatarUploadRequest {
+  readonly avatar: string;
+  readonly crop: AvatarCrop;
+}
+
+/** Attempts at a record write that other changes of the same user keep invalidating. */
+const MAX_WRITE_ATTEMPTS = 8;
+
+/** A short random pause before attempt `attempt + 1`, so that racing requests spread out. */
+function pauseBefore(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
+}
+
+/**
+ * A timestamp after every existing avatar's, so that the newest avatar (the enabled one) is also
+ * the last one listed as created, even when clocks or requests collide within a millisecond.
+ */
+function creationTime(existing: readonly AvatarRecord[], now: Date): Date {
+  const newest = Math.max(0, ...existing.map((avatar) => Date.parse(avatar.created)));
+  return new Date(Math.max(now.getTime(), newest + 1));
+}
+
+/** The newest avatar but `avatarId`, or null. */
+function newestOther(avatars: readonly AvatarRecord[], avatarId: string): string | null {
+  const others = avatars.filter((avatar) => avatar.avatarId !== avatarId);
+  others.sort((a, b) => b.created.localeCompare(a.created));
+  return others[0]?.avatarId ?? null;
+}
+
+/**
+ * Avatar uploads and deletions, keeping the image objects and the records consistent:
+ *
+ * - Upload: check access to another user's profile (404 before anything is fetched; the caller's
+ *   own is read while the image is fetched and cropped), put the object under its
+ *   content-addressed key, then record it and enable it in one transaction conditional on the
+ *   profile version read. A write refused because the user's avatars changed meanwhile is planned
+ *   again from a fresh read. If the record is not written, the object is deleted; if DynamoDB
+ *   leaves the outcome unknown, the profile is fenced to settle it (see {@link settle}).
+ * - Delete: delete the record (and enable the next newest avatar, if it was the enabled one) in
+ *   one transaction, then the object. A failure after the record is gone leaves an object without
+ *   a record, which the reconciler deletes; never a record without its object.
+ */
+export class AvatarService {
+  public constructor(private readonly deps: AvatarServiceDependencies) {}
+
+  /** Uploads an avatar for `target` and enables it. Answers 404 for a user the caller may not manage. */
+  public async upload(caller: Caller, target: UserTarget, request: AvatarUploadRequest): Promise<Avatar> {
+    const { images, storage } = this.deps;
+    if (!images) throw new Error('This function was built without the avatar image pipeline.');
+    // Another user's profile is checked before anything is fetched. The caller's own needs no
+    // check (the authorizer has just found it), so its read runs while the image is processed.
+    const checked = target === 'current' ? undefined : await this.managedUser(caller, target);
+    const [found, image] = await Promise.all([
+      checked ?? this.managedUser(caller, target),
+      images.produce(request.avatar, request.crop),
+    ]);
+    const avatarId = randomUUID();
+    const objectKey = avatarObjectKey({ userId: found.user.id, avatarId, sha256: sha256Hex(image.webp) });
+    try {
+      await storage.put(objectKey, image.webp);
+      const record = await this.record(caller, target, found, { avatarId, objectKey });
+      return this.deps.presentAvatar(record, true);
+    } catch (error) {
+      if (error instanceof UnsettledAvatarWriteError) {
+        logger.warn('Avatar record write unsettled; the object is left to the reconciler', { objectKey, error: error.cause as Error });
+        throw error.cause;
+      }
+      // A put that failed may still have stored the object (a timeout after S3 wrote it).
+      await this.discard(objectKey);
+      throw error instanceof AvatarWriteCancelledError ? error.cause : error;
+    }
+  }
+
+  /** Deletes the caller's avatar `avatarId`; 404 when the caller has no such avatar. */
+  public async remove(caller: Caller, avatarId: string): Promise<void> {
+    const id = avatarId.toLowerCase();
+    for (let attempt = 1; ; attempt += 1) {
+      const found = await this.deps.users.findWithAvatars(caller.userId);
+      const avatar = found?.avatars.find((candidate) => candidate.avatarId === id);
+      if (!found || !avatar) throw new NotFoundError('No such avatar.');
+      const current = found.user.currentAvatarId === id ? newestOther(found.avatars, id) : found.user.currentAvatarId;
+      try {
+        await this.deps.avatars.remove(avatar, current, found.user.version);
+      } catch (error) {
+        if (error instanceof AvatarsChangedError && attempt < MAX_WRITE_ATTEMPTS) {
+          await pauseBefore(attempt);
+          continue;
+        }
+        if (error instanceof AvatarsChangedError) throw avatarsBusy();
+        // Any other failure may have deleted the record: keeping the object is the safe side.
+        throw error instanceof AvatarWriteCancelledError ? error.cause : error;
+      }
+      await this.discard(avatar.objectKey);
+      return;
+    }
+  }
+
+  /** The target's profile and avatars, if the caller may manage it; 404 otherwise, as profile updates do. */
+  private async managedUser(caller: Caller, target: UserTarget): Promise<UserWithAvatars> {
+    const found = await this.deps.users.findWithAvatars(target === 'current' ? caller.userId : target);
+    if (!found || !canManage(caller, found.user)) throw new NotFoundError('No such user.');
+    return found;
+  }
+
+  /**
+   * Writes the record of a stored object and enables it, planning again from a fresh read (access
+   * included) while other changes of the user's avatars get in the way.
+   *
+   * @throws UnsettledAvatarWriteError when the outcome of the last write is unknown.
+   */
+  private async record(caller: Caller, target: UserTarget, read: UserWithAvatars, object: { avatarId: string; objectKey: string }): Promise<AvatarRecord> {
+    let found = read;
+    for (let attempt = 1; ; attempt += 1) {
+      const now = new Date();
+      const record: AvatarRecord = {
+        userId: found.user.id,
+        avatarId: object.avatarId,
+        created: creationTime(found.avatars, now).toISOString(),
+        objectKey: object.objectKey,
+        provider: this.deps.storage.provider,
+      };
+      try {
+        await this.deps.avatars.add(record, found.user.version, now);
+        return record;
+      } catch (error) {
+        if (error instanceof AvatarsChangedError && attempt < MAX_WRITE_ATTEMPTS) {
+          await pauseBefore(attempt);
+          found = await this.managedUser(caller, target);
+          continue;
+        }
+        if (error instanceof AvatarsChangedError) throw avatarsBusy();
+        if (error instanceof AvatarWriteCancelledError) throw error;
+        const written = await this.settle(record, found.user.version);
+        if (written === true) return record;
+        throw written === false ? error : new UnsettledAvatarWriteError(error);
+      }
+    }
+  }
+
+  /**
+   * Whether a record write whose answer was lost (a timeout, a 500) took effect: true, false, or
+   * undefined when DynamoDB cannot be asked. The write was conditional on `profileVersion`; moving
+   * the profile past that version makes sure it can no longer take effect later, and if the
+   * version had already moved, the record itself says whether it was this write that moved it.
+   */
+  private async settle(record: AvatarRecord, profileVersion: number): Promise<boolean | undefined> {
+    try {
+      if (await this.deps.avatars.fence(record.userId, profileVersion)) return false;
+      return await this.deps.avatars.exists(record);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Deletes an object no record points at; a failure is logged and left to the reconciler. */
+  private async discard(objectKey: string): Promise<void> {
+    try {
+      await this.deps.storage.delete(objectKey);
+    } catch (error) {
+      logger.warn('Avatar object without a record left to the reconciler', { objectKey, error: error as Error });
+    }
+  }
+}

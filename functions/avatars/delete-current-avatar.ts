@@ -1,0 +1,8 @@
+import { httpRoute } from '../shared/http/http-route';
+import { avatarRemovalService } from './avatar-context';
+
+/** DELETE /user/current/avatar/{avatar-id}: delete one of the caller's avatars. */
+export const handler = httpRoute('deleteCurrentAvatar', async ({ caller, path }) => {
+  await avatarRemovalService().remove(caller, path['avatar-id']);
+  return { statusCode: 204 };
+});
