@@ -13,7 +13,7 @@ import type { Caller, Role } from '../functions/shared/http/types';
 import { usersTable } from '../functions/shared/tables/users-table';
 import { tableName } from '../functions/shared/tables/table-names';
 import type { UserStatus } from '../functions/users/schemas';
-import { listingAttributes, userKeys } from '../functions/users/user-keys';
+import { familyOf, listingAttributes, totalsAttribute, userKeys } from '../functions/users/user-keys';
 import type { UserRecord } from '../functions/users/user-record';
 import { loadRouteHandler } from '../local/gateway/dispatch';
 import { lambdaContext } from '../local/gateway/lambda-context';
@@ -149,7 +149,8 @@ async function seedUsers(options: UserListingOptions): Promise<{ callers: Seeded
   const table = tableName(usersTable);
   const firstId = await reserveIds(client, table, options.users);
   const records = seedRecords(firstId, options.users, new Date().toISOString());
-  const totals = new Map<string, { role: Role; status: UserStatus; count: number }>();
+  // The same kept counts the repository's create transaction maintains: per scope (everyone, the family), per role × status.
+  const totals = new Map<string, { key: ReturnType<typeof userKeys.totals>; attribute: string; count: number }>();
   const deadline = performance.now() + options.maxSeedMs;
   const bar = progressBar('seeding users', options.users);
   let seeded = 0;
@@ -163,9 +164,14 @@ async function seedUsers(options: UserListingOptions): Promise<{ callers: Seeded
       }
       if (batch.length === 0) return;
       await writeBatch(client, table, batch);
-      for (const { role, status } of batch) {
-        const key = `${role}#${status}`;
-        totals.set(key, { role, status, count: (totals.get(key)?.count ?? 0) + 1 });
+      for (const user of batch) {
+        const family = familyOf(user);
+        for (const scope of family === null ? (['all'] as const) : (['all', { family }] as const)) {
+          const key = userKeys.totals(scope);
+          const attribute = totalsAttribute(user.role, user.status);
+          const id = `${key.sk}|${attribute}`;
+          totals.set(id, { key, attribute, count: (totals.get(id)?.count ?? 0) + 1 });
+        }
       }
       seeded += batch.length;
       bar.increment(batch.length);
@@ -176,10 +182,10 @@ async function seedUsers(options: UserListingOptions): Promise<{ callers: Seeded
   } finally {
     bar.stop();
   }
-  for (const { role, status, count } of totals.values()) {
+  for (const { key, attribute, count } of totals.values()) {
     await client.send(new UpdateCommand({
-      TableName: table, Key: userKeys.total(role, status), UpdateExpression: 'ADD #count :delta',
-      ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':delta': count },
+      TableName: table, Key: key, UpdateExpression: 'ADD #combo :delta',
+      ExpressionAttributeNames: { '#combo': attribute }, ExpressionAttributeValues: { ':delta': count },
     }));
   }
   const callers = { root: { userId: firstId, role: 'root', parentId: null }, admin: { userId: firstId + 2, role: 'admin', parentId: null }, familyHead: { userId: firstId + 22, role: 'user', parentId: null } } as const;

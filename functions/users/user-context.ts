@@ -26,6 +26,6 @@ let listing: UserListing | undefined;
 
 /** The process-wide user listing. */
 export function userListing(): UserListing {
-  listing ??= new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)));
+  listing ??= new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)), userRepository());
   return listing;
 }

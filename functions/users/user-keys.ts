@@ -12,8 +12,19 @@ export const userKeys = {
   profileSortKey: 'PROFILE',
   email: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   idSequence: { pk: 'COUNTER', sk: 'USER_ID' },
-  total: (role: Role, status: string) => ({ pk: 'COUNTER', sk: `TOTAL#${role}#${status}` }),
+  /** Exact user counts of a listing scope, one attribute per `<role>#<status>` (see {@link totalsAttribute}). */
+  totals: (scope: 'all' | { family: number }) => ({ pk: 'COUNTER', sk: scope === 'all' ? 'TOTALS' : `TOTALS#FAMILY#${scope.family}` }),
 } as const;
+
+/** The counter attribute of one role × status combination in a totals item. */
+export function totalsAttribute(role: Role, status: string): string {
+  return `${role}#${status}`;
+}
+
+/** The family (a user of role `user` and its subs) a user belongs to, or null for root and admin. */
+export function familyOf(user: { id: number; role: Role; parentId: number | null }): number | null {
+  return user.role === 'user' ? user.id : user.role === 'sub' ? user.parentId : null;
+}
 
 /** Zero-padded id, so that string order is numeric order in the sort-key indexes. */
 export function paddedId(id: number): string {
@@ -24,7 +35,7 @@ export function paddedId(id: number): string {
 export function listingAttributes(user: { id: number; role: Role; parentId: number | null; email: string; username: string }) {
   const { scope, sort } = USER_INDEX_ATTRIBUTES;
   // A user of role `user` heads its own family; a sub belongs to its parent's.
-  const family = user.role === 'user' ? user.id : user.role === 'sub' ? user.parentId : null;
+  const family = familyOf(user);
   return {
     [scope.all]: 'USERS',
     [scope.role]: `ROLE#${user.role}`,

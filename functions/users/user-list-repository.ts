@@ -1,8 +1,8 @@
-import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readMergedPage, type MergedPage, type PartitionPosition, type SortedStream } from '../shared/dynamo/merged-query';
 import type { Role } from '../shared/http/types';
 import { USER_INDEX_ATTRIBUTES, userListIndexName, type USER_LIST_SCOPES, type USER_SORT_KEYS } from '../shared/tables/users-table';
-import { userKeys } from './user-keys';
+import { totalsAttribute, userKeys } from './user-keys';
 import type { UserStatus } from './schemas';
 
 /** One index partition to list: a scope partition value, an optional key prefix, optional filters. */
@@ -15,7 +15,6 @@ export interface UserPartition {
   readonly roles?: readonly Role[];
   readonly excludeRole?: Role;
   readonly statuses?: readonly UserStatus[];
-  readonly onlyId?: number;
 }
 
 /** `#attribute IN (:attribute0, …)`, registering the name and the values. */
@@ -56,11 +55,6 @@ export class UserListRepository {
       filters.push('#role <> :excluded');
     }
     if (partition.statuses?.length) filters.push(inFilter('status', partition.statuses, names, values));
-    if (partition.onlyId !== undefined) {
-      names['#id'] = 'id';
-      values[':id'] = partition.onlyId;
-      filters.push('#id = :id');
-    }
     if (partition.prefix === undefined) delete names['#sort'];
     return {
       query: {
@@ -72,6 +66,7 @@ export class UserListRepository {
         ExpressionAttributeValues: values,
       },
       keyAttributes: ['pk', 'sk', scopeAttribute, sortAttribute],
+      partition: { attribute: scopeAttribute, value: partition.value },
     };
   }
 
@@ -100,13 +95,12 @@ export class UserListRepository {
     return total;
   }
 
-  /** Sum of the kept totals for every role × status combination given: exact, without reading users. */
-  public async countByRoleAndStatus(roles: readonly Role[], statuses: readonly UserStatus[]): Promise<number> {
-    const keys = roles.flatMap((role) => statuses.map((status) => userKeys.total(role, status)));
-    if (keys.length === 0) return 0;
-    const { Responses } = await this.client.send(
-      new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: keys, ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } } } }),
-    );
-    return (Responses?.[this.tableName] ?? []).reduce((sum, item) => sum + Number(item.count ?? 0), 0);
+  /**
+   * Sum of the kept counts of a scope (everyone, or one family) for the role × status combinations
+   * given: one item read, exact, whatever the number of users.
+   */
+  public async countCombinations(scope: 'all' | { family: number }, roles: readonly Role[], statuses: readonly UserStatus[]): Promise<number> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: userKeys.totals(scope) }));
+    return roles.flatMap((role) => statuses.map((status) => Number(Item?.[totalsAttribute(role, status)] ?? 0))).reduce((sum, count) => sum + count, 0);
   }
 }

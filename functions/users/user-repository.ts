@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../shared/errors';
 import type { Role } from '../shared/http/types';
-import { listingAttributes, userKeys } from './user-keys';
+import { familyOf, listingAttributes, totalsAttribute, userKeys } from './user-keys';
 import type { AuthIdentity, AvatarRecord, UserRecord } from './user-record';
 import type { UserStatus } from './schemas';
 
@@ -149,8 +149,9 @@ export class UserRepository {
           TransactItems: [
             { Put: { TableName: this.tableName, Item: { ...userKeys.profile(id), ...record, ...listingAttributes(record) }, ConditionExpression: 'attribute_not_exists(pk)' } },
             { Put: { TableName: this.tableName, Item: { ...userKeys.email(input.email), userId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            this.totalUpdate(record.role, record.status, 1),
+            // The parent check stays third: its cancellation reason is read by position below.
             ...parentCheck,
+            ...this.totalsUpdates(record, 1),
           ],
         }),
       );
@@ -160,23 +161,26 @@ export class UserRepository {
         if (reasons[1]?.Code === 'ConditionalCheckFailed') {
           throw new ConflictError('A user with this email already exists.', [{ name: 'email', reason: 'Already in use.' }]);
         }
-        if (reasons[3]?.Code === 'ConditionalCheckFailed') throw new NotFoundError('The parent user does not exist or is not of role user.');
+        if (parentCheck.length > 0 && reasons[2]?.Code === 'ConditionalCheckFailed') throw new NotFoundError('The parent user does not exist or is not of role user.');
       }
       throw error;
     }
     return record;
   }
 
-  private totalUpdate(role: Role, status: string, delta: number) {
-    return {
+  /** Count the user in the totals of every listing scope it shows in: everyone, and its family. */
+  private totalsUpdates(user: Pick<UserRecord, 'id' | 'role' | 'status' | 'parentId'>, delta: number) {
+    const family = familyOf(user);
+    const scopes: ('all' | { family: number })[] = family === null ? ['all'] : ['all', { family }];
+    return scopes.map((scope) => ({
       Update: {
         TableName: this.tableName,
-        Key: userKeys.total(role, status),
-        UpdateExpression: 'ADD #count :delta',
-        ExpressionAttributeNames: { '#count': 'count' },
+        Key: userKeys.totals(scope),
+        UpdateExpression: 'ADD #combo :delta',
+        ExpressionAttributeNames: { '#combo': totalsAttribute(user.role, user.status) },
         ExpressionAttributeValues: { ':delta': delta },
       },
-    };
+    }));
   }
 
   /**

@@ -47,6 +47,18 @@ describe('GET /user scope', () => {
     expect(response.body.pagination.total).toBe(6);
   });
 
+  it('filters a family by role with an exact total from its kept counts', async () => {
+    const response = await invoke('listUsers', { token: owner.token, query: 'role=sub&sort[field]=username&pagination[limit]=2' });
+    expect(response.body.users.map((user: { username: string }) => user.username)).toEqual(['bravo', 'delta']);
+    expect(response.body.pagination.total).toBe(5);
+  });
+
+  it('lists only itself for a sub, filters included', async () => {
+    const filtered = await invoke('listUsers', { token: subs[1]!.token, query: 'role=user' });
+    expect(filtered.body.users).toEqual([]);
+    expect(filtered.body.pagination.total).toBe(0);
+  });
+
   it('lists only itself for a sub', async () => {
     const response = await invoke('listUsers', { token: subs[1]!.token });
     expect(ids(response)).toEqual([subs[1]!.record.id]);

@@ -12,6 +12,26 @@ export interface SortedStream {
   readonly query: Omit<QueryCommandInput, 'Limit' | 'ExclusiveStartKey' | 'ScanIndexForward'>;
   /** Attributes that make up an item's key in this index (table keys and index keys). */
   readonly keyAttributes: readonly string[];
+  /** The partition key attribute and value this stream reads: a resumed position must lie in it. */
+  readonly partition: { readonly attribute: string; readonly value: string };
+}
+
+/** A resume position that does not belong to its stream (a cursor from elsewhere). */
+export class ForeignPositionError extends Error {
+  public constructor() {
+    super('A resume position lies outside its stream.');
+    this.name = 'ForeignPositionError';
+  }
+}
+
+function checkPosition(stream: SortedStream, position: PartitionPosition): PartitionPosition {
+  if (position === null || position === 'done') return position;
+  const names = Object.keys(position).sort();
+  const expected = [...stream.keyAttributes].sort();
+  const wellFormed = names.length === expected.length && names.every((name, index) => name === expected[index]) &&
+    names.every((name) => ['string', 'number'].includes(typeof position[name]));
+  if (!wellFormed || position[stream.partition.attribute] !== stream.partition.value) throw new ForeignPositionError();
+  return position;
 }
 
 /** A page read from several sorted streams. */
@@ -49,19 +69,24 @@ export async function readMergedPage(
   options: { sortAttribute: string; descending: boolean; skip: number; take: number; starts?: readonly PartitionPosition[] },
 ): Promise<MergedPage<Record<string, unknown>>> {
   const states: StreamState[] = streams.map((stream, index) => {
-    const start = options.starts?.[index] ?? null;
+    const start = checkPosition(stream, options.starts?.[index] ?? null);
     return { stream, buffer: [], next: start, consumed: start };
   });
-  const chunk = Math.min(1000, Math.max(10, Math.ceil((options.skip + options.take) / Math.max(1, streams.length)) + 1));
   let scanned = 0;
+  let skipped = 0;
+  const items: Record<string, unknown>[] = [];
+  const remaining = () => options.skip + options.take - skipped - items.length;
 
+  // Each read asks for about what is still missing, shared among the streams still open: a single
+  // stream reads exactly its page; several read a little ahead so the merge can compare their heads.
   const fill = async (state: StreamState): Promise<void> => {
-    while (state.buffer.length === 0 && state.next !== 'done') {
+    while (state.buffer.length === 0 && state.next !== 'done' && remaining() > 0) {
+      const open = states.filter((other) => other.next !== 'done' || other.buffer.length > 0).length;
       const output = await client.send(
         new QueryCommand({
           ...state.stream.query,
           ScanIndexForward: !options.descending,
-          Limit: chunk,
+          Limit: Math.min(1000, Math.max(1, Math.ceil(remaining() / Math.max(1, open)))),
           ...(state.next === null ? {} : { ExclusiveStartKey: state.next }),
         }),
       );
@@ -78,9 +103,7 @@ export async function readMergedPage(
     return options.descending ? -order : order;
   };
 
-  const items: Record<string, unknown>[] = [];
-  let skipped = 0;
-  while (items.length < options.take) {
+  while (remaining() > 0) {
     await Promise.all(states.map(fill));
     let best: StreamState | undefined;
     for (const state of states) {
@@ -93,7 +116,8 @@ export async function readMergedPage(
     if (skipped < options.skip) skipped += 1;
     else items.push(item);
   }
-  await Promise.all(states.map(fill));
+  // No read ahead to learn whether more exists: a stream with items buffered or a continuation key
+  // may have more (at worst the next page comes back empty, as with DynamoDB's own paging).
   const positions = states.map((state) => (state.buffer.length === 0 && state.next === 'done' ? 'done' : state.consumed));
   return { items, positions, more: positions.some((position) => position !== 'done'), scanned };
 }
