@@ -9,6 +9,7 @@ export const API_PREFIX = '/frontend/api/v1';
 
 import type { z } from './shared/validation/zod';
 import { ListUsersQuerySchema, UserListSchema } from './users/list-schemas';
+import { ListMediaLogQuerySchema, MediaLogListSchema } from './media-log/schemas';
 import { UpdateProfileSchema, UserPathSchema, UserSchema } from './users/schemas';
 import { OpenApiDocumentSchema } from './openapi/document-schema';
 import { AVATAR_CROP_DESCRIPTION } from './avatars/image/crop-spec';
@@ -195,6 +196,29 @@ const routeTable = [
         'The interactive documentation of the local gateway (`npm start`) is at /frontend/api/v1/docs.',
       tag: 'API description',
       success: { status: 200, description: 'The OpenAPI document.', schema: OpenApiDocumentSchema },
+      errors: [400],
+    },
+  },
+  {
+    name: 'listMediaLog',
+    method: 'GET',
+    path: '/media/log',
+    handler: 'functions/media-log/list-media-log.ts',
+    auth: 'bearer',
+    grants: { mediaLog: 'read', users: 'read' },
+    contract: {
+      summary: 'List the media request log',
+      description:
+        'Root and admin see every entry, a user its own and its sub users\' entries, a sub user its own; a `user-id` outside the caller\'s scope matches nothing. ' +
+        'Filters (all optional, combined with AND; values of one array with OR): `status`, `status-ffscan`, `status-mediainfo`, `status-scan-report` ' +
+        '(pending, processing, success, warning, error, skipped), `user-id`, `url` (exact), `request` (an entry id), `send[from]` and `send[to]` ' +
+        '(date-times, inclusive, echoed as `filter.created`). Arrays repeat the key or separate values by commas: `status=error&status=warning` or `status=error,warning`. ' +
+        'Sortable field, served by every index: send (default order desc); `sort[order]` is asc or desc. ' +
+        'Pagination: `pagination[page]` >= 1 (default 1), `pagination[limit]` 1-100 (default 10); `total` is exact. ' +
+        'For long walks follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters. Invalid values are a 400 naming the parameter.',
+      tag: 'Media log',
+      query: ListMediaLogQuerySchema,
+      success: { status: 200, description: 'A page of media log entries.', schema: MediaLogListSchema },
       errors: [400],
     },
   },

@@ -1,0 +1,290 @@
+/**
+ * Media log listings at scale: seeds the log to each size (100k, then 1M entries by default, over
+ * the same year, so the log gets 10× denser) and measures each listing pattern: entries read per
+ * entry returned (ScannedCount), what the total costs (counter items, entries counted at the range
+ * ends), and p50/p95 latency through the route's handler. Targets (DESIGN.md section 9): at most
+ * 1.5 entries read per entry returned for the common listings, and p95 flat as the log grows 10×.
+ * Runs its own DynamoDB Local. Alone: `npx tsx bench/media-log.ts --sizes 100000,1000000`.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { bulkLoadMediaLog } from '../functions/media-log/bulk-load';
+import { mediaLogListing, resetMediaLogContext } from '../functions/media-log/media-log-context';
+import { writeMediaLogEntries } from '../functions/media-log/media-log-ingest';
+import { newReadStats } from '../functions/media-log/media-log-reader';
+import { sampleMediaLogEntries } from '../functions/media-log/sample-entries';
+import { ListMediaLogQuerySchema, type MediaLogEntry } from '../functions/media-log/schemas';
+import { API_PREFIX } from '../functions/routes';
+import { getDocumentClient, resetClients } from '../functions/shared/aws/clients';
+import { toAuthorizerContext } from '../functions/shared/http/caller';
+import { decodeQuery } from '../functions/shared/http/query-decoding';
+import type { Caller } from '../functions/shared/http/types';
+import { logger } from '../functions/shared/logger';
+import { mediaLogTable } from '../functions/shared/tables/media-log-table';
+import { tableName } from '../functions/shared/tables/table-names';
+import { tables } from '../functions/shared/tables';
+import { createTableInput, startDynamoDbLocal } from '../local/backends/index';
+import { registerCleanup } from '../local/backends/process-cleanup';
+import { runRoute } from '../local/gateway/dispatch';
+import { matchRoute } from '../local/gateway/route-matcher';
+import { formatCount, formatMs, formatRatio, formatSummary, formatTable, progressBar, summarize, timed, type TargetResult } from './report';
+
+/** Options of {@link benchMediaLog}. */
+export interface MediaLogBenchOptions {
+  /** Log sizes to measure, ascending (default 100k and 1M). */
+  readonly sizes?: readonly number[];
+  /** Owners of the entries (default 1,000 users). */
+  readonly users?: number;
+  /** Measured requests per pattern and size (default 40). */
+  readonly samples?: number;
+  /** Longest time transactional seeding may take per size before the rest is bulk-loaded (default 10 min). */
+  readonly seedBudgetMs?: number;
+  /** Where the figures go (default stdout). */
+  readonly print?: (text: string) => void;
+}
+
+/** One pattern measured at one size. */
+export interface PatternResult {
+  readonly size: number;
+  readonly pattern: string;
+  readonly common: boolean;
+  /** Entries read for pages per entry returned. */
+  readonly readPerReturned: number;
+  /** Per page: entries counted at partial range ends (or a url's entries), counter items read, DynamoDB requests. */
+  readonly countedPerPage: number;
+  readonly counterItemsPerPage: number;
+  readonly requestsPerPage: number;
+  readonly p50: number;
+  readonly p95: number;
+}
+
+/** How a size was seeded. */
+export interface SeedingResult {
+  readonly size: number;
+  readonly transactional: number;
+  readonly bulk: number;
+  readonly transactionalPerSecond: number;
+  readonly seconds: number;
+}
+
+/** Everything the media log bench measured. */
+export interface MediaLogBenchResult {
+  readonly seeding: SeedingResult[];
+  readonly patterns: PatternResult[];
+  readonly targets: TargetResult[];
+}
+
+const ROOT: Caller = { userId: 1, role: 'root', parentId: null };
+const SPAN_START = new Date('2025-01-01T00:00:00Z');
+const SPAN_MS = 365 * 86_400_000;
+const DAY_MS = 86_400_000;
+/** Entries written through the transactional writer to measure its rate before deciding how to seed the rest. */
+const PROBE_ENTRIES = 2000;
+const RAM_DISK = '/dev/shm';
+
+/** A seeded source of choices, so both sizes get the same sequence of queries. */
+function chooser(seed: number, users: number, urls: readonly string[]) {
+  let state = seed;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 4294967296;
+  };
+  const user = () => 1 + Math.floor(random() * users);
+  const instant = (offsetMs: number) => new Date(SPAN_START.getTime() + offsetMs).toISOString();
+  const window = (days: number) => {
+    const from = Math.floor(random() * (SPAN_MS - days * DAY_MS));
+    return `send[from]=${instant(from)}&send[to]=${instant(from + days * DAY_MS)}`;
+  };
+  return {
+    user,
+    users: (count: number) => [...new Set(Array.from({ length: count * 2 }, user))].slice(0, count).join(','),
+    window,
+    url: () => encodeURIComponent(urls[Math.floor(random() * urls.length)] as string),
+  };
+}
+
+type Chooser = ReturnType<typeof chooser>;
+
+/** The listing patterns: the common ones carry the 1.5 target. */
+const PATTERNS: readonly { name: string; common: boolean; query: (choose: Chooser) => string }[] = [
+  { name: 'newest first (page 1)', common: true, query: () => '' },
+  { name: 'one user', common: true, query: (choose) => `user-id=${choose.user()}` },
+  { name: 'five users', common: true, query: (choose) => `user-id=${choose.users(5)}` },
+  { name: 'time range (7 days)', common: true, query: (choose) => choose.window(7) },
+  { name: 'url', common: true, query: (choose) => `url=${choose.url()}` },
+  { name: 'one status (error)', common: false, query: () => 'status=error' },
+  { name: 'five users+status+30 days', common: false, query: (choose) => `user-id=${choose.users(5)}&status=success&${choose.window(30)}` },
+  { name: 'page 50', common: false, query: () => 'pagination[page]=50' },
+];
+
+async function startLog(): Promise<{ stop(): Promise<void> }> {
+  // DynamoDB Local on disk syncs every write (~100 writes/s); on a RAM disk it writes ~8× faster and
+  // still runs with the full JIT (its in-memory mode starts faster but runs the quick compiler only).
+  const dataDir = await mkdtemp(join(existsSync(RAM_DISK) ? RAM_DISK : tmpdir(), 'frontend-api-bench-'));
+  const forget = registerCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dynamodb = await startDynamoDbLocal({ dbPath: join(dataDir, 'dynamodb') });
+  const previous = { endpoint: process.env.DYNAMODB_ENDPOINT, key: process.env.AWS_ACCESS_KEY_ID };
+  process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
+  process.env.AWS_ACCESS_KEY_ID = 'bench';
+  resetClients();
+  resetMediaLogContext();
+  const admin = new DynamoDBClient({ region: 'us-east-1', endpoint: dynamodb.endpoint, credentials: { accessKeyId: 'bench', secretAccessKey: 'local' } });
+  for (const definition of tables) await admin.send(new CreateTableCommand(createTableInput(definition, tableName(definition))));
+  admin.destroy();
+  return {
+    async stop() {
+      resetClients();
+      resetMediaLogContext();
+      process.env.DYNAMODB_ENDPOINT = previous.endpoint ?? '';
+      process.env.AWS_ACCESS_KEY_ID = previous.key ?? '';
+      await dynamodb.stop();
+      forget();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Seed `entries` through the writer while it keeps within the budget, the rest in bulk. */
+async function seed(size: number, entries: readonly MediaLogEntry[], budgetMs: number): Promise<SeedingResult> {
+  const bar = progressBar(`seeding ${formatCount(size)}`, entries.length);
+  const started = performance.now();
+  const probe = entries.slice(0, Math.min(PROBE_ENTRIES, entries.length));
+  const probed = await timed(() => writeMediaLogEntries(probe, { concurrency: 16, onProgress: () => bar.increment(1) }));
+  const rate = probe.length / (probed.ms / 1000);
+  const rest = entries.slice(probe.length);
+  const fits = rest.length / rate <= (budgetMs - probed.ms) / 1000;
+  if (fits) await writeMediaLogEntries(rest, { concurrency: 16, onProgress: () => bar.increment(1) });
+  else await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), rest, { concurrency: 8, onProgress: (stored) => bar.increment(stored) });
+  bar.stop();
+  return {
+    size,
+    transactional: fits ? entries.length : probe.length,
+    bulk: fits ? 0 : rest.length,
+    transactionalPerSecond: Math.round(rate),
+    seconds: Math.round((performance.now() - started) / 1000),
+  };
+}
+
+async function measure(size: number, samples: number, users: number, urls: readonly string[]): Promise<PatternResult[]> {
+  const path = `${API_PREFIX}/media/log`;
+  const match = matchRoute('GET', path);
+  if (!match) throw new Error('The media log route is not in the route table.');
+  const results: PatternResult[] = [];
+  for (const pattern of PATTERNS) {
+    const choose = chooser(7, users, urls);
+    const latencies: number[] = [];
+    const stats = newReadStats();
+    let returned = 0;
+    for (let index = -3; index < samples; index += 1) {
+      const rawQuery = [pattern.query(choose), 'pagination[limit]=10'].filter(Boolean).join('&');
+      const request = { method: 'GET', path, rawQuery, headers: [], body: Buffer.alloc(0), sourceIp: '127.0.0.1' } as const;
+      const { ms, value } = await timed(() => runRoute(request, match, { ...toAuthorizerContext(ROOT) }));
+      if (value.statusCode !== 200) throw new Error(`${pattern.name}: ${value.statusCode} ${value.body.toString()}`);
+      if (index < 0) continue;
+      latencies.push(ms);
+      const query = ListMediaLogQuerySchema.parse(decodeQuery(null, Object.fromEntries(new URLSearchParams(rawQuery))));
+      returned += (await mediaLogListing().list(ROOT, query, stats)).log.length;
+    }
+    const { p50, p95 } = summarize(latencies);
+    results.push({
+      size,
+      pattern: pattern.name,
+      common: pattern.common,
+      readPerReturned: stats.entriesRead / Math.max(1, returned),
+      countedPerPage: stats.entriesCounted / samples,
+      counterItemsPerPage: stats.counterItemsRead / samples,
+      requestsPerPage: stats.requests / samples,
+      p50,
+      p95,
+    });
+  }
+  return results;
+}
+
+function targets(results: readonly PatternResult[], sizes: readonly number[]): TargetResult[] {
+  const out: TargetResult[] = [];
+  for (const result of results.filter((row) => row.common)) {
+    out.push({
+      bench: `media log ${formatCount(result.size)}: ${result.pattern}`,
+      target: '≤ 1.50 entries read per entry returned',
+      measured: result.readPerReturned.toFixed(2),
+      pass: result.readPerReturned <= 1.5,
+    });
+  }
+  const [small, large] = [sizes[0], sizes[sizes.length - 1]];
+  if (small !== undefined && large !== undefined && large > small) {
+    for (const pattern of PATTERNS) {
+      const before = results.find((row) => row.size === small && row.pattern === pattern.name);
+      const after = results.find((row) => row.size === large && row.pattern === pattern.name);
+      if (!before || !after) continue;
+      const growth = after.p95 / before.p95;
+      out.push({
+        bench: `media log p95 ${formatCount(large)} vs ${formatCount(small)}: ${pattern.name}`,
+        target: pattern.common ? '≤ 1.50× (flat)' : 'reported',
+        measured: `${formatRatio(growth)} (${formatMs(before.p95)} → ${formatMs(after.p95)})`,
+        pass: pattern.common ? growth <= 1.5 : null,
+      });
+    }
+  }
+  return out;
+}
+
+function formatResults(seeding: readonly SeedingResult[], results: readonly PatternResult[]): string {
+  const seeded = formatTable(
+    ['size', 'through writer', 'bulk-loaded', 'writer entries/s', 'seconds'],
+    seeding.map((row) => [formatCount(row.size), formatCount(row.transactional), formatCount(row.bulk), formatCount(row.transactionalPerSecond), row.seconds]),
+  );
+  const patterns = formatTable(
+    ['size', 'pattern', 'read/returned', 'counted/page', 'counters/page', 'requests/page', 'p50', 'p95'],
+    results.map((row) => [
+      formatCount(row.size), row.pattern, row.readPerReturned.toFixed(2), row.countedPerPage.toFixed(1),
+      row.counterItemsPerPage.toFixed(1), row.requestsPerPage.toFixed(1), formatMs(row.p50), formatMs(row.p95),
+    ]),
+  );
+  return `${seeded}\n\n${patterns}`;
+}
+
+/** Seed the log to each size and measure every listing pattern; prints the tables and returns the figures. */
+export async function benchMediaLog(options: MediaLogBenchOptions = {}): Promise<MediaLogBenchResult> {
+  const sizes = [...(options.sizes ?? [100_000, 1_000_000])].sort((a, b) => a - b);
+  const users = options.users ?? 1000;
+  const print = options.print ?? ((text: string) => console.log(text));
+  const userIds = Array.from({ length: users }, (_, index) => index + 1);
+  logger.setLogLevel('WARN');
+  const log = await startLog();
+  const seeding: SeedingResult[] = [];
+  const patterns: PatternResult[] = [];
+  const urls: string[] = [];
+  try {
+    let seeded = 0;
+    for (const size of sizes) {
+      const entries = sampleMediaLogEntries(size - seeded, { userIds, start: SPAN_START, spanMs: SPAN_MS, seed: size });
+      urls.push(...entries.slice(0, 1000).map((entry) => entry.url));
+      seeding.push(await seed(size, entries, options.seedBudgetMs ?? 600_000));
+      seeded = size;
+      patterns.push(...(await measure(size, options.samples ?? 40, users, urls)));
+      print(formatResults(seeding.slice(-1), patterns.filter((row) => row.size === size)));
+    }
+  } finally {
+    await log.stop();
+  }
+  return { seeding, patterns, targets: targets(patterns, sizes) };
+}
+
+function sizesArgument(argv: readonly string[]): number[] | undefined {
+  const index = argv.indexOf('--sizes');
+  if (index < 0) return undefined;
+  const sizes = (argv[index + 1] ?? '').split(',').map(Number);
+  if (sizes.length === 0 || sizes.some((size) => !Number.isSafeInteger(size) || size < 1)) throw new Error('--sizes takes comma-separated entry counts, e.g. 100000,1000000.');
+  return sizes;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await benchMediaLog({ sizes: sizesArgument(process.argv) });
+  console.log(`\n${formatSummary(result.targets)}`);
+  process.exitCode = result.targets.every((row) => row.pass !== false) ? 0 : 1;
+}

@@ -1,0 +1,100 @@
+import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { comboAttribute, entryCounterKeys, TOTAL_ATTRIBUTE } from './counter-keys';
+import { entryItem } from './media-log-keys';
+import type { MediaLogEntry } from './schemas';
+
+/**
+ * Loading many validated entries into a log nobody writes to at the same time (benchmarks, a
+ * migration into a new table): entries in batches of 25, and each counter read once and written
+ * back once with the sum of its new entries added, from the same key functions as the transactional writer. Unlike
+ * MediaLogWriter it is neither atomic nor idempotent: loading an entry twice counts it twice.
+ */
+
+/** Options of {@link bulkLoadMediaLog}. */
+export interface BulkLoadOptions {
+  /** Requests in flight at once (default 8). */
+  readonly concurrency?: number;
+  /** Called with how many entries were stored since the last call. */
+  readonly onProgress?: (stored: number) => void;
+}
+
+const BATCH_SIZE = 25;
+
+async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+}
+
+function pause(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** attempt)));
+}
+
+/** One BatchWriteItem, retrying what DynamoDB leaves unprocessed. */
+async function batchWrite(client: DynamoDBDocumentClient, tableName: string, requests: { PutRequest: { Item: Record<string, unknown> } }[]): Promise<void> {
+  for (let attempt = 0; requests.length > 0; attempt += 1) {
+    if (attempt > 0) await pause(attempt);
+    const output = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+    requests = (output.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+  }
+}
+
+/** The stored counter items among `keys`, by `pk\0sk`. */
+async function readCounters(client: DynamoDBDocumentClient, tableName: string, keys: { pk: string; sk: string }[]): Promise<Map<string, Record<string, unknown>>> {
+  const found = new Map<string, Record<string, unknown>>();
+  let pending: Record<string, unknown>[] = keys;
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt > 0) await pause(attempt);
+    const output = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+    for (const item of output.Responses?.[tableName] ?? []) found.set(`${String(item.pk)}\u0000${String(item.sk)}`, item);
+    pending = output.UnprocessedKeys?.[tableName]?.Keys ?? [];
+  }
+  return found;
+}
+
+/** Counter sums of `entries`: per counter key, its total and its status combinations. */
+export function counterSums(entries: readonly MediaLogEntry[]): Map<string, { key: { pk: string; sk: string }; counts: Map<string, number> }> {
+  const sums = new Map<string, { key: { pk: string; sk: string }; counts: Map<string, number> }>();
+  for (const entry of entries) {
+    const combo = comboAttribute(entry);
+    for (const key of entryCounterKeys(entry)) {
+      const id = `${key.pk}\u0000${key.sk}`;
+      const sum = sums.get(id) ?? { key, counts: new Map<string, number>() };
+      sum.counts.set(TOTAL_ATTRIBUTE, (sum.counts.get(TOTAL_ATTRIBUTE) ?? 0) + 1);
+      sum.counts.set(combo, (sum.counts.get(combo) ?? 0) + 1);
+      sums.set(id, sum);
+    }
+  }
+  return sums;
+}
+
+/** Store `entries` and add them to their counters, batched and in parallel. */
+export async function bulkLoadMediaLog(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  entries: readonly MediaLogEntry[],
+  options: BulkLoadOptions = {},
+): Promise<void> {
+  const concurrency = options.concurrency ?? 8;
+  const batches: MediaLogEntry[][] = [];
+  for (let index = 0; index < entries.length; index += BATCH_SIZE) batches.push(entries.slice(index, index + BATCH_SIZE));
+  await inParallel(batches, concurrency, async (batch) => {
+    await batchWrite(client, tableName, batch.map((entry) => ({ PutRequest: { Item: entryItem(entry) } })));
+    options.onProgress?.(batch.length);
+  });
+  const sums = [...counterSums(entries).values()];
+  const groups: (typeof sums)[] = [];
+  for (let index = 0; index < sums.length; index += BATCH_SIZE) groups.push(sums.slice(index, index + BATCH_SIZE));
+  await inParallel(groups, concurrency, async (group) => {
+    // Nobody else writes meanwhile, so read, add and put back: two requests per 25 counters.
+    const existing = await readCounters(client, tableName, group.map(({ key }) => key));
+    const items = group.map(({ key, counts }) => {
+      const item: Record<string, unknown> = { ...existing.get(`${key.pk}\u0000${key.sk}`), ...key };
+      for (const [attribute, value] of counts) item[attribute] = Number(item[attribute] ?? 0) + value;
+      return { PutRequest: { Item: item } };
+    });
+    await batchWrite(client, tableName, items);
+  });
+}

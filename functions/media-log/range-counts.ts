@@ -1,0 +1,125 @@
+import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantBefore, TIME_MAX, TIME_MIN, type TimeLevel } from './media-log-keys';
+import type { CounterBucket } from './media-log-reader';
+
+/**
+ * Exact totals and page positions from the counters. A time range is cut into whole counter
+ * buckets (months, then days and hours only where the range starts or ends inside a coarser one)
+ * plus at most two partial finest buckets, which are counted entry by entry. Page N is located by
+ * walking those segments in sort order and splitting only the one it falls into, so a deep page
+ * reads no earlier page: at most one finest bucket is skipped entry by entry.
+ */
+
+/** A half-open time range `[start, end)`; {@link TIME_MIN} / {@link TIME_MAX} leave a side open. */
+export interface TimeRange {
+  readonly start: string;
+  readonly end: string;
+}
+
+/** A stretch of time with a known number of matching entries. */
+export interface Segment {
+  readonly start: string;
+  readonly end: string;
+  readonly count: number;
+  /** Level index when the segment is a whole counter bucket (so it can be split); null when counted entry by entry. */
+  readonly level: number | null;
+  readonly bucket?: string;
+}
+
+/** What the counting needs: the counters of the listing's scopes, its status filter, and a way to count a partial bucket. */
+export interface CountingSource {
+  /** Bucket sizes kept, coarsest first. */
+  readonly levels: readonly TimeLevel[];
+  /** Buckets of `levels[level]` in `parent` from `first` to `last` (inclusive, either open), summed over the scopes, oldest first. */
+  buckets(level: number, parent: string | null, first?: string, last?: string): Promise<CounterBucket[]>;
+  /** How many of a bucket's entries match the listing's filter. */
+  matching(counts: Readonly<Record<string, number>>): number;
+  /** How many entries counting a bucket entry by entry would read (all of them, matching or not). */
+  entries(counts: Readonly<Record<string, number>>): number;
+  /** Counter items read per bucket of a finer level (shards × scopes). */
+  readonly counterItemsPerBucket: number;
+  /** Matching entries in `[start, end)`, counted entry by entry (a partial finest bucket). */
+  countEntries(start: string, end: string): Promise<number>;
+}
+
+/** Where a page starts: before/after the instant `bound` (by sort order), then skip `skip` entries. */
+export interface PagePosition {
+  readonly bound: string;
+  readonly skip: number;
+}
+
+/**
+ * Read capacity of one entry in counter items: read capacity is billed by size, and an entry
+ * (url, statuses, seven index keys) is about three times a counter item.
+ */
+const ENTRY_READ_COST = 3;
+
+function firstBucket(level: TimeLevel, range: TimeRange): string | undefined {
+  return range.start === TIME_MIN ? undefined : bucketOf(level, range.start);
+}
+
+function lastBucket(level: TimeLevel, range: TimeRange): string | undefined {
+  return range.end === TIME_MAX ? undefined : bucketOf(level, instantBefore(range.end));
+}
+
+async function refine(source: CountingSource, level: number, buckets: readonly CounterBucket[], range: TimeRange): Promise<Segment[]> {
+  const size = source.levels[level] as TimeLevel;
+  const parts = await Promise.all(
+    buckets.map(async ({ bucket, counts }): Promise<Segment[]> => {
+      const count = source.matching(counts);
+      if (count === 0) return [];
+      const start = bucketStart(bucket);
+      const end = bucketEnd(size, bucket);
+      if (range.start <= start && end <= range.end) return [{ start, end, count, level, bucket }];
+      const inner = { start: range.start > start ? range.start : start, end: range.end < end ? range.end : end };
+      if (inner.start >= inner.end) return [];
+      const finer = source.levels[level + 1];
+      // Splitting reads one counter item per finer bucket and shard; a sparse bucket is cheaper to count.
+      const splitCost = finer === undefined ? Infinity : bucketsSpanned(finer, inner.start, inner.end) * source.counterItemsPerBucket;
+      if (finer !== undefined && splitCost < source.entries(counts) * ENTRY_READ_COST) {
+        const children = await source.buckets(level + 1, bucket, firstBucket(finer, inner), lastBucket(finer, inner));
+        return refine(source, level + 1, children, inner);
+      }
+      const exact = await source.countEntries(inner.start, inner.end);
+      return exact === 0 ? [] : [{ start: inner.start, end: inner.end, count: exact, level: null }];
+    }),
+  );
+  return parts.flat();
+}
+
+/** The segments covering `range`, oldest first, each with its exact number of matching entries. */
+export async function segmentsOf(source: CountingSource, range: TimeRange): Promise<Segment[]> {
+  const coarsest = source.levels[0] as TimeLevel;
+  const top = await source.buckets(0, null, firstBucket(coarsest, range), lastBucket(coarsest, range));
+  return refine(source, 0, top, range);
+}
+
+/** Sum of the segments' counts. */
+export function totalOf(segments: readonly Segment[]): number {
+  return segments.reduce((sum, segment) => sum + segment.count, 0);
+}
+
+/**
+ * Where the entry at `offset` (0-based, in sort order) lies: the edge of the finest segment holding
+ * it and how many entries of that segment come before it. Null when `offset` is past the end.
+ */
+export async function locate(source: CountingSource, segments: readonly Segment[], offset: number, descending: boolean): Promise<PagePosition | null> {
+  let remaining = offset;
+  for (const segment of descending ? [...segments].reverse() : segments) {
+    if (remaining >= segment.count) {
+      remaining -= segment.count;
+      continue;
+    }
+    const edge = descending ? segment.end : segment.start;
+    const finer = segment.level === null ? undefined : source.levels[segment.level + 1];
+    // Split the segment only when reading its finer counters costs less than skipping entry by entry.
+    const splitCost = finer === undefined ? Infinity : bucketsSpanned(finer, segment.start, segment.end) * source.counterItemsPerBucket;
+    if (finer === undefined || segment.level === null || segment.bucket === undefined || splitCost >= remaining * ENTRY_READ_COST) {
+      return { bound: edge, skip: remaining };
+    }
+    const children = await source.buckets(segment.level + 1, segment.bucket);
+    const parts = await refine(source, segment.level + 1, children, segment);
+    // Counters read a moment apart may disagree by a write in flight: fall back to skipping here.
+    return (await locate(source, parts, remaining, descending)) ?? { bound: edge, skip: remaining };
+  }
+  return null;
+}

@@ -1,0 +1,117 @@
+import * as z from '../shared/validation/zod';
+import { integerItem, queryList, queryString } from '../shared/validation/query-params';
+import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../users/list-schemas';
+import { MAX_USER_ID } from '../users/schemas';
+
+/**
+ * The media log resources of the interface (api-spec.md section 2, DESIGN.md section 7), defined
+ * once: they validate entries on ingest and list queries, type the domain code and generate the
+ * OpenAPI document.
+ */
+
+/** Values of every status field of an entry. */
+export const MEDIA_STATUSES = ['pending', 'processing', 'success', 'warning', 'error', 'skipped'] as const;
+/** One status value. */
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
+/** The four status fields of an entry, in the order the counters encode them. */
+export const STATUS_FIELDS = ['status', 'status-ffscan', 'status-mediainfo', 'status-scan-report'] as const;
+/** One status field. */
+export type StatusField = (typeof STATUS_FIELDS)[number];
+
+/** Fields the log sorts by; each is served by an index (every listing index is sorted by send). */
+export const MEDIA_LOG_SORT_FIELDS = ['send'] as const;
+
+/** Longest url accepted (the common browser and CDN limit). */
+export const MAX_URL_LENGTH = 2048;
+
+const status = z.enum(MEDIA_STATUSES);
+const dateTime = z.string().check(z.iso.datetime({ offset: true }));
+
+/** A date-time with or without offset, normalized to UTC with milliseconds so that it sorts as text. */
+const normalizedDateTime = z.pipe(
+  dateTime,
+  z.transform((value: string) => new Date(value).toISOString()),
+);
+
+/** A media log entry as the API returns it. */
+export const MediaLogEntrySchema = z.object({
+  id: z.string().check(z.uuid()),
+  send: dateTime,
+  status,
+  'status-ffscan': status,
+  'status-mediainfo': status,
+  'status-scan-report': status,
+  url: z.string(),
+  'user-id': z.number().check(z.int(), z.positive()),
+});
+/** A media log entry. */
+export type MediaLogEntry = z.output<typeof MediaLogEntrySchema>;
+
+/**
+ * A media log entry as the pipeline writes it: every field required, nothing else accepted. The id
+ * is lower-cased and `send` normalized to UTC, so the same entry always gets the same keys.
+ */
+export const NewMediaLogEntrySchema = z.strictObject({
+  id: z.pipe(z.string().check(z.uuid()), z.transform((value: string) => value.toLowerCase())),
+  send: normalizedDateTime,
+  status,
+  'status-ffscan': status,
+  'status-mediainfo': status,
+  'status-scan-report': status,
+  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_URL_LENGTH, `Must be at most ${MAX_URL_LENGTH} characters.`)),
+  'user-id': z.number().check(z.int(), z.positive(), z.maximum(MAX_USER_ID)),
+});
+
+/** The `send` range filter: `send[from]` and `send[to]`, both inclusive, from not after to. */
+const SendRangeQuerySchema = z.strictObject({
+  from: z.optional(z.pipe(queryString, normalizedDateTime)),
+  to: z.optional(z.pipe(queryString, normalizedDateTime)),
+}).check(
+  z.refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
+    message: 'Must not be later than send[to].',
+    path: ['from'],
+  }),
+);
+
+const statusList = z.optional(queryList(status));
+
+/** Query of GET /media/log. */
+export const ListMediaLogQuerySchema = z.strictObject({
+  status: statusList,
+  'status-ffscan': statusList,
+  'status-mediainfo': statusList,
+  'status-scan-report': statusList,
+  'user-id': z.optional(queryList(integerItem(1, MAX_USER_ID))),
+  url: z.optional(queryString.check(z.maxLength(MAX_URL_LENGTH, `Must be at most ${MAX_URL_LENGTH} characters.`))),
+  request: z.optional(z.pipe(queryString.check(z.uuid('Must be an entry id (a UUID).')), z.transform((value: string) => value.toLowerCase()))),
+  send: z.optional(SendRangeQuerySchema),
+  sort: z.optional(z.strictObject({ field: z.optional(z.enum(MEDIA_LOG_SORT_FIELDS)), order: z.optional(z.enum(SORT_ORDERS)) })),
+  pagination: PaginationQuerySchema,
+});
+/** A validated GET /media/log query. */
+export type ListMediaLogQuery = z.output<typeof ListMediaLogQuerySchema>;
+
+/** The filters GET /media/log applied, echoed in the reply; the send range appears as `created`. */
+export const MediaLogFilterSchema = z.object({
+  created: z.optional(z.object({ from: z.optional(dateTime), to: z.optional(dateTime) })),
+  request: z.optional(z.string()),
+  status: z.optional(z.array(status)),
+  'status-ffscan': z.optional(z.array(status)),
+  'status-mediainfo': z.optional(z.array(status)),
+  'status-scan-report': z.optional(z.array(status)),
+  url: z.optional(z.string()),
+  'user-id': z.optional(z.array(z.number().check(z.int()))),
+});
+/** An echoed media log filter. */
+export type MediaLogFilter = z.output<typeof MediaLogFilterSchema>;
+
+/** Reply of GET /media/log. */
+export const MediaLogListSchema = z.object({
+  filter: MediaLogFilterSchema,
+  log: z.array(MediaLogEntrySchema),
+  pagination: PaginationSchema,
+  sort: SortSchema,
+});
+/** A GET /media/log reply. */
+export type MediaLogList = z.output<typeof MediaLogListSchema>;

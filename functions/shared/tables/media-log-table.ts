@@ -1,0 +1,85 @@
+import type { IndexDefinition, TableDefinition } from './table-definition';
+
+/**
+ * Attribute names of the media log table, shared by the writer, the readers and the indexes. Key
+ * values are built in `functions/media-log/media-log-keys.ts`.
+ */
+export const MEDIA_LOG_ATTRIBUTES = {
+  /** Sort key of every listing index: `<send ISO-8601 UTC, ms>#<entry id>`, unique and in time order. */
+  sendKey: 'sendKey',
+  partition: {
+    log: 'logPartition',
+    user: 'userPartition',
+    url: 'urlPartition',
+    status: 'statusPartition',
+    ffscan: 'ffscanPartition',
+    mediainfo: 'mediainfoPartition',
+    scanReport: 'scanReportPartition',
+  },
+} as const;
+
+/** A listing index partition attribute. */
+export type MediaLogPartitionKind = keyof typeof MEDIA_LOG_ATTRIBUTES.partition;
+
+/** The entry attributes projected into every listing index, so a listing never reads the base table. */
+export const MEDIA_LOG_ENTRY_ATTRIBUTES = ['id', 'send', 'status', 'statusFfscan', 'statusMediainfo', 'statusScanReport', 'url', 'userId'] as const;
+
+/** Name of the listing index over a partition attribute, e.g. `user-by-send`. */
+export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
+  const names: Record<MediaLogPartitionKind, string> = {
+    log: 'log-by-send',
+    user: 'user-by-send',
+    url: 'url-by-send',
+    status: 'status-by-send',
+    ffscan: 'ffscan-status-by-send',
+    mediainfo: 'mediainfo-status-by-send',
+    scanReport: 'scan-report-status-by-send',
+  };
+  return names[kind];
+}
+
+const PURPOSES: Record<MediaLogPartitionKind, string> = {
+  log:
+    'Every entry, newest or oldest first (root and admin without a user filter), and time ranges: partitions `LOG#<month>`, ' +
+    'walked month by month and only where the counters say there are entries; a page reads the entries it returns. ' +
+    'All writes of a month land in one partition (about 1,000 writes/s per partition before throttling).',
+  user:
+    'The entries of one user (`USER#<user-id>#<month>`); several users (a user and its sub users, a user-id filter) are ' +
+    'merged in send order, each partition read in chunks sized by its share of the counters, so a page reads about what it returns.',
+  url:
+    'Exact url filter: `URL#<sha-256 of the url>` (urls may exceed a key\'s size; the url itself is re-checked). ' +
+    'One partition per url, in send order; totals count the url\'s entries in the range, which are few by nature.',
+  status:
+    '`status` filter: `<value>#<month>`, one partition per value and month, merged across values. Chosen when the counters ' +
+    'show that this status holds fewer candidates than the caller\'s user partitions, so a rare status is not found by scanning.',
+  ffscan: 'As status-by-send, for the `status-ffscan` filter.',
+  mediainfo: 'As status-by-send, for the `status-mediainfo` filter.',
+  scanReport: 'As status-by-send, for the `status-scan-report` filter.',
+};
+
+const listingIndexes: IndexDefinition[] = (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map((kind) => ({
+  indexName: mediaLogIndexName(kind),
+  partitionKey: { name: MEDIA_LOG_ATTRIBUTES.partition[kind], type: 'S' as const },
+  sortKey: { name: MEDIA_LOG_ATTRIBUTES.sendKey, type: 'S' as const },
+  projection: { type: 'INCLUDE' as const, attributes: MEDIA_LOG_ENTRY_ATTRIBUTES },
+  purpose: PURPOSES[kind],
+}));
+
+/**
+ * The media request log: entries and the counters that make totals and deep pages cheap.
+ * - `ENTRY#<id>` / `ENTRY`: one entry, carrying one partition value per listing index. Its key is
+ *   the id, so a retried import cannot store an entry twice and the `request` filter is one GetItem.
+ * - `COUNT#<scope>#<level>[#<parent bucket>]` / `<bucket>#<shard>`: how many entries a scope (`ALL`,
+ *   `USER#<id>`) has in a time bucket (month, day, hour, ten minutes for `ALL`; month, day for a user), in total (`n`) and per combination of the
+ *   four statuses (`c<codes>`). Written in the entry's transaction, so totals are exact; a range
+ *   Query of one counter partition returns every bucket of a month or day at once. `ALL` counters
+ *   are spread over a few shards so concurrent writers do not conflict on one item.
+ * No TTL: expiring entries would leave the counters behind.
+ */
+export const mediaLogTable: TableDefinition = {
+  id: 'MediaLog',
+  nameEnv: 'MEDIA_LOG_TABLE_NAME',
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  indexes: listingIndexes,
+};

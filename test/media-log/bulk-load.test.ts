@@ -1,0 +1,47 @@
+import { bulkLoadMediaLog } from '../../functions/media-log/bulk-load';
+import { writeMediaLogEntries } from '../../functions/media-log/media-log-ingest';
+import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
+import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
+import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { tableName } from '../../functions/shared/tables/table-names';
+import type { Caller } from '../../functions/shared/http/types';
+import { invoke } from '../harness/invoke';
+import { sorted } from './log-fixture';
+
+const root: Caller = { userId: 1, role: 'root', parentId: null };
+const sample = (seed: number, count: number) =>
+  sampleMediaLogEntries(count, { userIds: [31, 32, 33], start: new Date('2027-03-01T00:00:00Z'), spanMs: 3 * 86_400_000, seed });
+
+let entries: MediaLogEntry[];
+
+beforeAll(async () => {
+  const first = sample(1, 250);
+  const second = sample(2, 250);
+  const third = sample(3, 100);
+  // Bulk on an empty log, bulk on top of it, then the transactional writer on top of both: one set of counters.
+  await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), first);
+  await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), second, { concurrency: 3 });
+  await writeMediaLogEntries(third);
+  entries = [...first, ...second, ...third];
+}, 60_000);
+
+describe('bulkLoadMediaLog', () => {
+  it.each([
+    ['', () => true],
+    ['status=error,warning', (entry: MediaLogEntry) => ['error', 'warning'].includes(entry.status)],
+    ['user-id=32', (entry: MediaLogEntry) => entry['user-id'] === 32],
+    ['status-scan-report=success&user-id=31,33', (entry: MediaLogEntry) => entry['status-scan-report'] === 'success' && entry['user-id'] !== 32],
+    ['send[from]=2027-03-01T05:30:00Z&send[to]=2027-03-02T17:45:00Z', (entry: MediaLogEntry) => entry.send >= '2027-03-01T05:30:00.000Z' && entry.send <= '2027-03-02T17:45:00.000Z'],
+  ])('keeps the same exact counters as the writer (%s)', async (query, keep) => {
+    const expected = sorted(entries.filter(keep));
+    const response = await invoke('listMediaLog', { caller: root, query: `${query}&pagination[limit]=100` });
+    expect(response.body.pagination.total).toBe(expected.length);
+    expect(response.body.log).toEqual(expected.slice(0, 100));
+  });
+
+  it('lets a deep page be located from bulk-loaded counters', async () => {
+    const response = await invoke('listMediaLog', { caller: root, query: 'pagination[limit]=7&pagination[page]=40' });
+    expect(response.body.log).toEqual(sorted(entries).slice(273, 280));
+  });
+});

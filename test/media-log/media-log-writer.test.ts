@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { MediaLogWriter } from '../../functions/media-log/media-log-writer';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
+import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { tableName } from '../../functions/shared/tables/table-names';
+import { parseMediaLogLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/media-log-ingest';
+import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
+import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { ConflictError, ValidationError } from '../../functions/shared/errors';
+import type { Caller } from '../../functions/shared/http/types';
+import { invoke } from '../harness/invoke';
+
+const root: Caller = { userId: 1, role: 'root', parentId: null };
+
+function entry(overrides: Partial<MediaLogEntry> = {}): MediaLogEntry {
+  return {
+    id: randomUUID(),
+    send: '2026-03-04T05:06:07.089Z',
+    status: 'success',
+    'status-ffscan': 'success',
+    'status-mediainfo': 'warning',
+    'status-scan-report': 'success',
+    url: 'https://media.example.com/a.mp4',
+    'user-id': 42,
+    ...overrides,
+  };
+}
+
+async function listed(query = 'pagination[limit]=100') {
+  const response = await invoke('listMediaLog', { caller: root, query });
+  expect(response.status).toBe(200);
+  return response.body as { log: MediaLogEntry[]; pagination: { total: number } };
+}
+
+function fieldNames(error: unknown): string[] {
+  expect(error).toBeInstanceOf(ValidationError);
+  return ((error as ValidationError).errors ?? []).map((field) => field.name);
+}
+
+describe('writeMediaLogEntry', () => {
+  it('stores an entry so that it is listed and counted, normalizing id case and send to UTC', async () => {
+    const id = randomUUID();
+    const outcome = await writeMediaLogEntry({ ...entry({ id: id.toUpperCase() }), send: '2026-03-04T07:06:07.089+02:00', 'user-id': 7 });
+    const page = await listed('user-id=7');
+    expect(outcome).toBe('written');
+    expect(page.log).toEqual([entry({ id, 'user-id': 7 })]);
+    expect(page.pagination.total).toBe(1);
+  });
+
+  it('leaves a retried entry alone: stored once, counted once', async () => {
+    const retried = entry({ 'user-id': 8 });
+    await writeMediaLogEntry(retried);
+    const outcome = await writeMediaLogEntry(retried);
+    const page = await listed('user-id=8');
+    expect(outcome).toBe('unchanged');
+    expect(page.log).toEqual([retried]);
+    expect(page.pagination.total).toBe(1);
+  });
+
+  it('refuses a different entry under an id already stored (409), changing nothing', async () => {
+    const original = entry({ 'user-id': 9 });
+    await writeMediaLogEntry(original);
+    await expect(writeMediaLogEntry({ ...original, status: 'error' })).rejects.toBeInstanceOf(ConflictError);
+    const page = await listed('user-id=9');
+    expect(page.log).toEqual([original]);
+    expect(page.pagination.total).toBe(1);
+  });
+
+  it.each([
+    [{ status: 'done' }, 'status'],
+    [{ id: 'not-a-uuid' }, 'id'],
+    [{ send: '2026-03-04' }, 'send'],
+    [{ url: 'ftp://media.example.com/a.mp4' }, 'url'],
+    [{ 'user-id': 0 }, 'user-id'],
+    [{ 'user-id': '42' }, 'user-id'],
+    [{ extra: true }, 'extra'],
+  ])('refuses %j, naming %s', async (change, field) => {
+    const error = await writeMediaLogEntry({ ...entry(), ...change }).catch((caught: unknown) => caught);
+    expect(fieldNames(error)).toEqual([field]);
+  });
+
+  it('keeps exact totals when many writers add to the same counters at once', async () => {
+    const burst = sampleMediaLogEntries(150, { userIds: [11, 12], start: new Date('2026-04-01T10:00:00Z'), spanMs: 60_000, seed: 3 });
+    const summary = await writeMediaLogEntries(burst, { concurrency: 24 });
+    const page = await listed('user-id=11,12&send[from]=2026-04-01T10:00:00Z&send[to]=2026-04-01T10:01:00Z');
+    const all = await listed('send[from]=2026-04-01T10:00:00Z&send[to]=2026-04-01T10:01:00Z');
+    expect(summary).toEqual({ written: 150, unchanged: 0 });
+    expect(page.pagination.total).toBe(150);
+    expect(all.pagination.total).toBe(150);
+  });
+});
+
+describe('MediaLogWriter under write conflicts', () => {
+  /** DynamoDB Local never reports conflicts, so a client that loses `conflicts` transactions first stands in for busy counters. */
+  function conflictingClient(conflicts: number): { client: DynamoDBDocumentClient; sent: () => number } {
+    let sent = 0;
+    const real = getDocumentClient();
+    const client = {
+      send: async (command: Parameters<DynamoDBDocumentClient['send']>[0]) => {
+        sent += 1;
+        if (sent <= conflicts) {
+          throw new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
+        }
+        return real.send(command as never);
+      },
+    } as unknown as DynamoDBDocumentClient;
+    return { client, sent: () => sent };
+  }
+
+  it('retries a transaction that lost a conflict on a counter, then stores the entry once', async () => {
+    const { client, sent } = conflictingClient(3);
+    const writer = new MediaLogWriter(client, tableName(mediaLogTable), async () => undefined);
+    const written = entry({ 'user-id': 51 });
+    expect(await writer.write(written)).toBe('written');
+    expect(sent()).toBe(4);
+    expect((await listed('user-id=51')).pagination.total).toBe(1);
+  });
+
+  it('gives up after ten attempts, storing nothing', async () => {
+    const { client } = conflictingClient(10);
+    const writer = new MediaLogWriter(client, tableName(mediaLogTable), async () => undefined);
+    await expect(writer.write(entry({ 'user-id': 52 }))).rejects.toBeInstanceOf(TransactionCanceledException);
+    expect((await listed('user-id=52')).pagination.total).toBe(0);
+  });
+});
+
+describe('writeMediaLogEntries', () => {
+  it('writes nothing when one entry is invalid, and names it', async () => {
+    const batch = [entry({ 'user-id': 21 }), { ...entry({ 'user-id': 21 }), status: 'bogus' }];
+    const error = await writeMediaLogEntries(batch).catch((caught: unknown) => caught);
+    expect(fieldNames(error)).toEqual(['entries[1]: status']);
+    expect((await listed('user-id=21')).pagination.total).toBe(0);
+  });
+
+  it('reports written and unchanged entries and progress', async () => {
+    const batch = [entry({ 'user-id': 22 }), entry({ 'user-id': 22 })];
+    await writeMediaLogEntry(batch[0]);
+    const progress: number[] = [];
+    const summary = await writeMediaLogEntries(batch, { concurrency: 1, onProgress: (done) => progress.push(done) });
+    expect(summary).toEqual({ written: 1, unchanged: 1 });
+    expect(progress).toEqual([1, 2]);
+  });
+});
+
+describe('parseMediaLogLine', () => {
+  it('parses a valid NDJSON line into a normalized entry', () => {
+    const line = JSON.stringify({ ...entry({ id: 'AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE' }), send: '2026-03-04T05:06:07Z' });
+    expect(parseMediaLogLine(line, 1)).toEqual(entry({ id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', send: '2026-03-04T05:06:07.000Z' }));
+  });
+
+  it.each([
+    ['{"id":', 3, ['line 3']],
+    ['[]', 4, ['line 4']],
+    [JSON.stringify({ ...entry(), 'status-ffscan': 'nope' }), 5, ['line 5: status-ffscan']],
+    [JSON.stringify({ ...entry(), colour: 'red' }), 6, ['line 6: colour']],
+    [JSON.stringify({ ...entry(), url: undefined }), 7, ['line 7: url']],
+  ])('refuses %s on line %i, naming the line', (line, lineNumber, names) => {
+    let caught: unknown;
+    try {
+      parseMediaLogLine(line, lineNumber);
+    } catch (error) {
+      caught = error;
+    }
+    expect(fieldNames(caught)).toEqual(names);
+    expect((caught as ValidationError).detail).toContain(`Line ${lineNumber}`);
+  });
+});
