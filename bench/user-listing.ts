@@ -45,7 +45,7 @@ interface ReadTally {
   queryItems: number;
   /** Of {@link queryItems}, what counting Queries (Select COUNT) read for `total`. */
   countingItems: number;
-  /** Counter items read by BatchGet for `total`. */
+  /** Kept-totals items read by GetItem for `total`. */
   counterItems: number;
   /** Read capacity consumed by all calls, as DynamoDB reports it. */
   capacity: number;
@@ -201,12 +201,13 @@ function attachReadMeter(client: DynamoDBDocumentClient): { tally: () => ReadTal
       const input = args.input as Record<string, unknown>;
       input.ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
-      const output = result.output as { ScannedCount?: number; Responses?: Record<string, unknown[]>; ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] };
+      const output = result.output as { ScannedCount?: number; Item?: unknown; ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] };
       if (output.ScannedCount !== undefined) {
         tally.queryItems += output.ScannedCount;
         if (input.Select === 'COUNT') tally.countingItems += output.ScannedCount;
       }
-      if (output.Responses) tally.counterItems += Object.values(output.Responses).reduce((sum, items) => sum + items.length, 0);
+      // The only GetItem of a listing is the kept-totals item of its scope.
+      if (output.Item !== undefined) tally.counterItems += 1;
       const capacity = Array.isArray(output.ConsumedCapacity) ? output.ConsumedCapacity : output.ConsumedCapacity ? [output.ConsumedCapacity] : [];
       tally.capacity += capacity.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
       return result;
@@ -306,7 +307,7 @@ export function formatUserListing(result: UserListingResult): string {
   return [
     `${formatCount(result.seeded)} users seeded in ${result.seedSeconds.toFixed(0)} s (BatchWrite, counters kept exact); page size 10; latency over ${result.rows[0]?.samples ?? 0} requests per pattern`,
     'Query items: ScannedCount summed over every Query of the request (the page, and the counting Query where total is counted);',
-    'counter items: per-role/status totals read by BatchGet; RCU: consumed capacity of all calls as DynamoDB Local reports it',
+    'counter items: the scope\'s kept-totals item read by GetItem; RCU: consumed capacity of all calls as DynamoDB Local reports it',
     formatTable(['pattern', 'returned', 'total', 'Query items', 'of which counting', 'counter items', 'read/returned', 'RCU', 'p50', 'p95', 'verdict'], rows),
   ].join('\n');
 }
