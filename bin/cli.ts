@@ -1,4 +1,6 @@
 import { reportCliError, UsageError } from '../local/cli/cli-errors';
+import { mediaLogImport } from '../local/cli/media-log-commands';
+import { seed } from '../local/cli/seed-command';
 import { token, userCreate } from '../local/cli/user-commands';
 
 const USAGE = `Usage: npm run --silent cli -- <command>
@@ -11,6 +13,8 @@ const USAGE = `Usage: npm run --silent cli -- <command>
 const commands: Record<string, (args: string[]) => Promise<void>> = {
   'user create': userCreate,
   token,
+  'media-log import': mediaLogImport,
+  seed,
 };
 
 /** The operator CLI: the local data directory, or the deployed tables when their names are set. */

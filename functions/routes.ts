@@ -7,7 +7,7 @@
 /** Every route lives under this prefix, as the interface specifies. */
 export const API_PREFIX = '/frontend/api/v1';
 
-import type { z } from './shared/validation/zod';
+import type * as z from './shared/validation/zod';
 import { ListUsersQuerySchema, UserListSchema } from './users/list-schemas';
 import { ListMediaLogQuerySchema, MediaLogListSchema } from './media-log/schemas';
 import { UpdateProfileSchema, UserPathSchema, UserSchema } from './users/schemas';
