@@ -5,6 +5,7 @@
  */
 import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
+import { backgroundFunctions } from '../functions/background-functions';
 import { authorizerFunction, routes } from '../functions/routes';
 import { BUNDLE_SETTINGS, entryPath, externalModules, PROJECT_ROOT } from '../lib/function-bundling';
 
@@ -13,7 +14,7 @@ export const BUNDLE_BUDGET_KB = 300;
 
 /** The measured bundle of one function. */
 export interface BundleSizeResult {
-  /** Route name, or `authorizer`. */
+  /** Route name, `authorizer`, or a background function's name. */
   readonly name: string;
   /** Whether the function ships sharp (and is exempt from the budget). */
   readonly image: boolean;
@@ -52,11 +53,12 @@ async function bundledSize(fn: BundledFunction): Promise<number> {
   return bundle.contents.byteLength;
 }
 
-/** Bundles every route's handler and the authorizer and reports their sizes against the budget. */
+/** Bundles every route's handler, the authorizer and the background functions and reports their sizes against the budget. */
 export async function benchBundleSizes(): Promise<BundleSizeResult[]> {
   const functions: BundledFunction[] = [
     ...routes.map((route) => ({ name: route.name, handler: route.handler, image: 'image' in route && route.image === true })),
     { name: authorizerFunction.name, handler: authorizerFunction.handler, image: false },
+    ...backgroundFunctions.map((definition) => ({ name: definition.name, handler: definition.handler, image: false })),
   ];
   const results: BundleSizeResult[] = [];
   for (const fn of functions) {

@@ -1,15 +1,17 @@
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
+import type { BackgroundGrants, TableOperation } from '../functions/background-functions';
 import type { RouteGrants } from '../functions/routes';
 import type { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import type { DataTables, DeployedTable } from './constructs/data-tables';
 import { acknowledgeFindings } from './nag-acknowledgements';
 
 /**
- * Least-privilege access from a route's `grants` in the route table: the exact DynamoDB actions on
- * the exact table and index ARNs, object actions on the bucket's own prefixes. No `Scan`, no
- * `DescribeTable`, no `index/*`: a function can do what its grant says and nothing else.
+ * Least-privilege access from the `grants` of a route (route table) or of a background function:
+ * the exact DynamoDB actions on the exact table and index ARNs, object actions on the avatar prefix
+ * only. No `Scan`, no `DescribeTable`, no `index/*`: a function can do what its grant says and
+ * nothing else.
  */
 
 /** DynamoDB actions of a `read` grant; transactions reuse them (TransactGetItems needs GetItem). */
@@ -21,7 +23,7 @@ export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', '
 /** S3 actions of an avatars `read` grant. */
 export const OBJECT_READ_ACTIONS = ['s3:GetObject'] as const;
 
-/** S3 actions an avatars `write` grant adds: store, promote (copy) and delete objects. */
+/** S3 actions an avatars `write` grant adds: store and delete objects. */
 export const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'] as const;
 
 /** The data resources grants refer to. */
@@ -54,15 +56,28 @@ function grantTable(grantee: iam.IGrantable, deployed: DeployedTable, level: 're
 }
 
 function grantAvatars(grantee: iam.IGrantable & IConstruct, data: GrantableData, level: 'read' | 'write'): void {
-  const { avatarBucket: bucket, avatarDefinition: definition } = data;
-  const prefixes = [definition.objectPrefix, definition.pendingPrefix];
   const actions = level === 'write' ? [...OBJECT_READ_ACTIONS, ...OBJECT_WRITE_ACTIONS] : [...OBJECT_READ_ACTIONS];
-  iam.Grant.addToPrincipal({ grantee, actions, resourceArns: prefixes.map((prefix) => bucket.arnForObjects(`${prefix}*`)) });
-  for (const prefix of prefixes) {
-    acknowledgeFindings(grantee, {
-      [`AwsSolutions-IAM5[Resource::<${logicalIdToken(bucket)}.Arn>/${prefix}*]`]: `Avatar object keys are content hashes, unknown until upload; access is limited to the "${prefix}" prefix of the avatar bucket.`,
-    });
-  }
+  grantAvatarObjects(grantee, data, actions);
+}
+
+function grantAvatarObjects(grantee: iam.IGrantable & IConstruct, data: GrantableData, actions: string[]): void {
+  const { avatarBucket: bucket, avatarDefinition: definition } = data;
+  const prefix = definition.objectPrefix;
+  iam.Grant.addToPrincipal({ grantee, actions, resourceArns: [bucket.arnForObjects(`${prefix}*`)] });
+  acknowledgeFindings(grantee, {
+    [`AwsSolutions-IAM5[Resource::<${logicalIdToken(bucket)}.Arn>/${prefix}*]`]: `Avatar object keys are content hashes, unknown until upload; access is limited to the "${prefix}" prefix of the avatar bucket.`,
+  });
+}
+
+/** Listing keys under the avatar prefix: `ListBucket` is a bucket action, so the prefix is a condition. */
+function grantAvatarListing(grantee: iam.IGrantable, data: GrantableData): void {
+  const { avatarBucket: bucket, avatarDefinition: definition } = data;
+  iam.Grant.addToPrincipal({
+    grantee,
+    actions: ['s3:ListBucket'],
+    resourceArns: [bucket.bucketArn],
+    conditions: { StringLike: { 's3:prefix': `${definition.objectPrefix}*` } },
+  });
 }
 
 /** The logical id of a bucket as cdk-nag prints it in a finding (`<LogicalId.Arn>`). */
@@ -79,4 +94,18 @@ export function grantRouteData(grantee: iam.IGrantable & IConstruct, grants: Rou
     if (level) grantTable(grantee, tableForGrant(data.tables, key), level);
   }
   if (grants.avatars) grantAvatars(grantee, data, grants.avatars);
+}
+
+/** DynamoDB actions of each {@link TableOperation}; `BatchGetItem` reads the table itself, never an index. */
+const TABLE_OPERATION_ACTIONS = { batchGet: ['dynamodb:BatchGetItem'] } as const satisfies Record<TableOperation, readonly string[]>;
+
+/** Grants a background function's role exactly the operations its `grants` name. */
+export function grantBackgroundData(grantee: iam.IGrantable & IConstruct, grants: BackgroundGrants, data: GrantableData): void {
+  for (const key of TABLE_GRANT_KEYS) {
+    const actions = (grants[key] ?? []).flatMap((operation) => TABLE_OPERATION_ACTIONS[operation]);
+    if (actions.length > 0) iam.Grant.addToPrincipal({ grantee, actions, resourceArns: [tableForGrant(data.tables, key).table.tableArn] });
+  }
+  const avatars = grants.avatars ?? [];
+  if (avatars.includes('list')) grantAvatarListing(grantee, data);
+  if (avatars.includes('delete')) grantAvatarObjects(grantee, data, ['s3:DeleteObject']);
 }

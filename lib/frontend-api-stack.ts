@@ -1,11 +1,14 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { backgroundFunctions } from '../functions/background-functions';
 import { routes as routeTable, type RouteDefinition } from '../functions/routes';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { AvatarStorage } from './constructs/avatar-storage';
+import { BackgroundFunctions } from './constructs/background-functions';
+import { CursorSigningKey } from './constructs/cursor-signing-key';
 import { DataTables } from './constructs/data-tables';
 import { METRICS_NAMESPACE, Observability } from './constructs/observability';
 import { RouteFunctions } from './constructs/route-functions';
@@ -45,9 +48,9 @@ export function tableNameOutputKey(definition: TableDefinition): string {
 }
 
 /**
- * The Frontend API: data, avatar storage, auth, one function per route, the REST API and its
- * alarms, each concern one construct, composed here from the route table and the definitions the
- * code itself uses.
+ * The Frontend API: data, avatar storage, auth, the cursor-signing key, one function per route, the
+ * scheduled background functions, the REST API and the alarms, each concern one construct, composed
+ * here from the route table, the background function table and the definitions the code itself uses.
  */
 export class FrontendApiStack extends Stack {
   public constructor(scope: Construct, id: string, props: FrontendApiStackProps) {
@@ -71,8 +74,16 @@ export class FrontendApiStack extends Stack {
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
     });
+    const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
     const functions = new RouteFunctions(this, 'Routes', {
       routes: props.routes ?? routeTable,
+      environment,
+      cursorEnvironment: cursorKey.environment,
+      logRetentionDays: settings.logRetentionDays,
+      data: grantable,
+    });
+    const background = new BackgroundFunctions(this, 'Background', {
+      definitions: backgroundFunctions,
       environment,
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
@@ -88,6 +99,7 @@ export class FrontendApiStack extends Stack {
     const watched = new Map<string, ServiceFunction>([
       ['authorizer', auth.authorizerFunction],
       ...functions.functions.map(({ route, handler }): [string, ServiceFunction] => [route.name, handler]),
+      ...background.functions.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
     ]);
     const observability = new Observability(this, 'Observability', {
       restApi: api.restApi,

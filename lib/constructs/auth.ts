@@ -73,6 +73,7 @@ export class Auth extends Construct {
       handlerModule: authorizerFunction.handler,
       description: 'the REQUEST authorizer: bearer token to user',
       image: false,
+      invokedBy: 'api',
       environment: { ...props.environment, ...this.issuer },
       logRetentionDays: props.logRetentionDays,
     });

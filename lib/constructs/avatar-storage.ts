@@ -9,16 +9,16 @@ import { acknowledgeFindings } from '../nag-acknowledgements';
 
 /** Properties of {@link AvatarStorage}. */
 export interface AvatarStorageProps {
-  /** The bucket definition the code uses: prefixes, lifecycle, cache control. */
+  /** The bucket definition the code uses: the avatar prefix and the objects' cache control. */
   readonly definition: typeof avatarBucket;
   /** Days the access logs (S3 and CloudFront) are kept. */
   readonly accessLogRetentionDays: number;
 }
 
 /**
- * Where cropped avatars live and how browsers fetch them: a private, encrypted bucket that only
- * the image routes write, served through CloudFront with origin access control. CloudFront may read
- * the avatar prefix only; objects still under the pending prefix are never served.
+ * Where cropped avatars live and how browsers fetch them: a private, encrypted bucket that only the
+ * avatar routes write and the reconciler sweeps, served through CloudFront with origin access
+ * control. CloudFront may read the avatar prefix only.
  */
 export class AvatarStorage extends Construct {
   public readonly bucket: s3.Bucket;
@@ -31,7 +31,7 @@ export class AvatarStorage extends Construct {
   public constructor(scope: Construct, id: string, props: AvatarStorageProps) {
     super(scope, id);
     this.logBucket = this.createLogBucket(props.accessLogRetentionDays);
-    this.bucket = this.createBucket(props.definition);
+    this.bucket = this.createBucket();
     this.distribution = this.createDistribution(props.definition);
     this.publicBaseUrl = `https://${this.distribution.distributionDomainName}`;
   }
@@ -48,7 +48,7 @@ export class AvatarStorage extends Construct {
     });
   }
 
-  private createBucket(definition: typeof avatarBucket): s3.Bucket {
+  private createBucket(): s3.Bucket {
     return new s3.Bucket(this, 'Avatars', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -56,14 +56,11 @@ export class AvatarStorage extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 'avatars-bucket/',
-      lifecycleRules: [
-        {
-          id: 'expire-pending-uploads',
-          prefix: definition.pendingPrefix,
-          expiration: Duration.days(definition.pendingExpirationDays),
-        },
-        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
-      ],
+      // Unversioned on purpose: objects are written once under content-addressed keys, so there is
+      // nothing to overwrite by mistake, and a deleted avatar must really be gone rather than linger
+      // as a noncurrent version. Records and objects are kept consistent by the routes and the
+      // reconciler, not by expiry; the only lifecycle rule clears parts of uploads that never finished.
+      lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }
@@ -86,7 +83,8 @@ export class AvatarStorage extends Construct {
       logBucket: this.logBucket,
       logFilePrefix: 'avatars-cdn/',
     });
-    // The origin access control grants reads on the whole bucket; pending objects must stay private.
+    // The origin access control grants reads on the whole bucket; whatever else ever lands in it
+    // (a stray upload, an operator's export) stays private.
     this.bucket.addToResourcePolicy(
       new iam.PolicyStatement({
         sid: 'ServeOnlyTheAvatarPrefix',

@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { API_PREFIX, type RouteDefinition } from '../../functions/routes';
 import { grantRouteData, type GrantableData } from '../data-grants';
+import { signsListCursors } from './cursor-signing-key';
 import { ServiceFunction } from './service-function';
 
 /** Properties of {@link RouteFunctions}. */
@@ -9,6 +10,8 @@ export interface RouteFunctionsProps {
   readonly routes: readonly RouteDefinition[];
   /** Environment every function shares (table and bucket names, logging, metrics). */
   readonly environment: Readonly<Record<string, string>>;
+  /** Added to the environment of the routes that sign list cursors: the signing key. */
+  readonly cursorEnvironment: Readonly<Record<string, string>>;
   readonly logRetentionDays: number;
   readonly data: GrantableData;
 }
@@ -19,7 +22,10 @@ export interface RouteFunction {
   readonly handler: ServiceFunction;
 }
 
-/** One function per route of the route table, each granted exactly the data its route names. */
+/**
+ * One function per route of the route table, each granted exactly the data its route names; the
+ * list routes also get the cursor-signing key.
+ */
 export class RouteFunctions extends Construct {
   public readonly functions: readonly RouteFunction[];
 
@@ -30,7 +36,8 @@ export class RouteFunctions extends Construct {
         handlerModule: route.handler,
         description: `${route.method} ${API_PREFIX}${route.path}`,
         image: route.image === true,
-        environment: props.environment,
+        invokedBy: 'api',
+        environment: signsListCursors(route) ? { ...props.environment, ...props.cursorEnvironment } : props.environment,
         logRetentionDays: props.logRetentionDays,
       });
       grantRouteData(handler.role, route.grants, props.data);

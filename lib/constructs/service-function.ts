@@ -27,7 +27,19 @@ export const FUNCTION_SIZES = {
   standard: { memorySize: 512, timeout: Duration.seconds(10) },
   // 28 s: API Gateway gives up at 29 s, the function should answer before that.
   image: { memorySize: 1536, timeout: Duration.seconds(28) },
+  // Nobody waits on a scheduled sweep; Lambda's maximum lets one walk millions of objects per run.
+  background: { memorySize: 512, timeout: Duration.minutes(15) },
 } as const;
+
+/** What invokes a function: API Gateway (a route, the authorizer) or an EventBridge schedule. */
+export type FunctionInvoker = 'api' | 'schedule';
+
+/** Why a function has no dead-letter queue, by invoker. */
+const NO_DEAD_LETTER_QUEUE: Record<FunctionInvoker, string> = {
+  api: 'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.',
+  schedule:
+    'The scheduled event carries no data to recover: a run that still fails after Lambda\'s retries is repeated in full by the next scheduled run, and the function\'s error alarm reports the failure.',
+};
 
 /** Properties of {@link ServiceFunction}. */
 export interface ServiceFunctionProps {
@@ -37,6 +49,8 @@ export interface ServiceFunctionProps {
   readonly description: string;
   /** Decodes images: ships sharp for linux-arm64 and gets the larger size. */
   readonly image: boolean;
+  /** What invokes it: a schedule gets the background size. */
+  readonly invokedBy: FunctionInvoker;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: number;
 }
@@ -87,7 +101,7 @@ export class ServiceFunction extends Construct {
       description: `Runs ${props.description}`,
     });
     this.logGroup.grantWrite(this.role);
-    const size = props.image ? FUNCTION_SIZES.image : FUNCTION_SIZES.standard;
+    const size = props.image ? FUNCTION_SIZES.image : props.invokedBy === 'schedule' ? FUNCTION_SIZES.background : FUNCTION_SIZES.standard;
     this.function = new nodejs.NodejsFunction(this, 'Function', {
       entry: entryPath(props.handlerModule),
       handler: 'handler',
@@ -104,18 +118,14 @@ export class ServiceFunction extends Construct {
       environment: { ...props.environment },
       bundling: bundling(props.image),
     });
-    this.acknowledgeFindings();
+    this.acknowledgeFindings(props.invokedBy);
   }
 
-  private acknowledgeFindings(): void {
+  private acknowledgeFindings(invokedBy: FunctionInvoker): void {
     acknowledgeFindings(this.role, {
       'AwsSolutions-IAM5[Resource::*]':
         'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; active tracing needs them on "*". Every data permission of the role names its resources.',
     });
-    acknowledgeFindings(this.function, {
-      'Serverless-LambdaDLQ':
-        'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.',
-    });
+    acknowledgeFindings(this.function, { 'Serverless-LambdaDLQ': NO_DEAD_LETTER_QUEUE[invokedBy] });
   }
-
 }

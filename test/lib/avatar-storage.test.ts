@@ -16,10 +16,14 @@ describe('the avatar bucket', () => {
     expect(bucket.DeletionPolicy).toBe('Retain');
   });
 
-  it('expires objects left under the pending prefix after the definition\'s days', () => {
-    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
-      expect.objectContaining({ Prefix: avatarBucket.pendingPrefix, ExpirationInDays: avatarBucket.pendingExpirationDays, Status: 'Enabled' }),
-    );
+  it('never expires an avatar: its only lifecycle rule aborts multipart uploads left unfinished for a day', () => {
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      { Id: 'abort-incomplete-uploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+    ]);
+  });
+
+  it('keeps no old versions, so a deleted avatar is gone', () => {
+    expect(bucket.Properties.VersioningConfiguration).toBeUndefined();
   });
 
   it('refuses plain HTTP and lets CloudFront read nothing outside the avatar prefix', () => {

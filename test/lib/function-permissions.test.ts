@@ -35,12 +35,12 @@ const tableGrants = tables.map((definition) => ({
 const tableIdIn = (resource: string): string => tableGrants.find(({ tableId }) => resource.includes(`"${tableId}"`))?.tableId ?? `no table: ${resource}`;
 const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
 
-const functionsUnderTest: [string, RouteDefinition['grants'], string[], boolean][] = [
-  ...table.map((route): [string, RouteDefinition['grants'], string[], boolean] => [route.name, route.grants, ['Routes', route.name, 'Role'], route.image === true]),
-  [authorizerFunction.name, authorizerFunction.grants, ['Auth', 'AuthorizerFunction', 'Role'], false],
+const functionsUnderTest: [string, RouteDefinition['grants'], string[]][] = [
+  ...table.map((route): [string, RouteDefinition['grants'], string[]] => [route.name, route.grants, ['Routes', route.name, 'Role']]),
+  [authorizerFunction.name, authorizerFunction.grants, ['Auth', 'AuthorizerFunction', 'Role']],
 ];
 
-describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePath, image) => {
+describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePath) => {
   const statements = statementsOf(logicalIdAt(stack, rolePath));
   const actions = actionsOf(statements);
 
@@ -74,19 +74,18 @@ describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePa
     for (const resource of resourcesOf(statements, 'dynamodb:')) expect(resource).not.toContain('index/*');
   });
 
-  it('touches the avatar bucket only when it writes avatars, and then only its prefixes', () => {
+  it('touches the avatar bucket only when it writes avatars, and then only the avatar prefix', () => {
     const s3Actions = actions.filter((action) => action.startsWith('s3:'));
     if (grants.avatars !== 'write') {
       expect(s3Actions).toEqual([]);
       return;
     }
-    expect(image).toBe(true);
     expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
     const prefixes = resourcesOf(statements, 's3:').map((resource) => {
       expect(resource).toContain(bucketId);
       return /\/([a-z-]+\/)\*"/.exec(resource)?.[1];
     });
-    expect(prefixes.sort()).toEqual([avatarBucket.objectPrefix, avatarBucket.pendingPrefix].sort());
+    expect(prefixes).toEqual([avatarBucket.objectPrefix]);
   });
 
   it('writes to its own log group and traces to X-Ray, nothing else', () => {

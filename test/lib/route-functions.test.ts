@@ -1,4 +1,5 @@
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { backgroundFunctions } from '../../functions/background-functions';
 import { authorizerFunction, routes } from '../../functions/routes';
 import { tables } from '../../functions/shared/tables/index';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
@@ -11,9 +12,18 @@ const { stack, template } = synthesizeStack({}, { routes: table });
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
 const functionOf = (path: string[]) => resources[logicalIdAt(stack, path)]?.Properties ?? {};
 
-const allFunctions: [string, string[], boolean][] = [
-  ...table.map((route): [string, string[], boolean] => [route.name, ['Routes', route.name, 'Function'], route.image === true]),
-  [authorizerFunction.name, ['Auth', 'AuthorizerFunction', 'Function'], false],
+/** Memory (MB) and timeout (s): image routes decode large images, background sweeps run long. */
+const SIZES = {
+  standard: { memory: 512, timeout: 10 },
+  image: { memory: 1536, timeout: 28 },
+  background: { memory: 512, timeout: 900 },
+} as const;
+type FunctionSize = keyof typeof SIZES;
+
+const allFunctions: [string, string[], FunctionSize][] = [
+  ...table.map((route): [string, string[], FunctionSize] => [route.name, ['Routes', route.name, 'Function'], route.image === true ? 'image' : 'standard']),
+  [authorizerFunction.name, ['Auth', 'AuthorizerFunction', 'Function'], 'standard'],
+  ...backgroundFunctions.map((definition): [string, string[], FunctionSize] => [definition.name, ['Background', definition.name, 'Function'], 'background']),
 ];
 
 describe('the runtime', () => {
@@ -29,7 +39,7 @@ describe('the runtime', () => {
   });
 });
 
-describe.each(allFunctions)('the %s function', (_name, path, image) => {
+describe.each(allFunctions)('the %s function', (_name, path, size) => {
   const fn = functionOf(path);
 
   it('runs the newest Node.js on arm64 with active tracing', () => {
@@ -41,8 +51,8 @@ describe.each(allFunctions)('the %s function', (_name, path, image) => {
     });
   });
 
-  it(`gets ${image ? '1536 MB and 28 s (image route)' : '512 MB and 10 s'}`, () => {
-    expect({ memory: fn.MemorySize, timeout: fn.Timeout }).toEqual(image ? { memory: 1536, timeout: 28 } : { memory: 512, timeout: 10 });
+  it(`gets ${SIZES[size].memory} MB and ${SIZES[size].timeout} s (${size})`, () => {
+    expect({ memory: fn.MemorySize, timeout: fn.Timeout }).toEqual(SIZES[size]);
   });
 
   it('knows every table and the bucket by name, and logs and measures as the service', () => {
