@@ -5,9 +5,8 @@
  */
 import { build } from 'esbuild';
 import { pathToFileURL } from 'node:url';
-import { backgroundFunctions } from '../functions/background-functions';
-import { authorizerFunction, routes } from '../functions/routes';
-import { BUNDLE_SETTINGS, entryPath, externalModules, PROJECT_ROOT } from '../lib/function-bundling';
+import { BUNDLE_SETTINGS } from '../lib/function-bundling';
+import { bundleOptions, deployedFunctions, type DeployedFunction } from './function-bundles';
 
 /** Largest minified bundle, in KB, for a function that does not ship sharp. */
 export const BUNDLE_BUDGET_KB = 300;
@@ -24,30 +23,8 @@ export interface BundleSizeResult {
   readonly withinBudget: boolean;
 }
 
-interface BundledFunction {
-  readonly name: string;
-  readonly handler: string;
-  readonly image: boolean;
-}
-
-async function bundledSize(fn: BundledFunction): Promise<number> {
-  const result = await build({
-    entryPoints: [entryPath(fn.handler)],
-    absWorkingDir: PROJECT_ROOT,
-    bundle: true,
-    platform: 'node',
-    target: BUNDLE_SETTINGS.target,
-    format: BUNDLE_SETTINGS.format,
-    minify: BUNDLE_SETTINGS.minify,
-    sourcemap: BUNDLE_SETTINGS.sourcemap,
-    sourcesContent: BUNDLE_SETTINGS.sourcesContent,
-    mainFields: [...BUNDLE_SETTINGS.mainFields],
-    banner: { js: BUNDLE_SETTINGS.banner },
-    external: externalModules(fn.image),
-    outfile: `/bundle/${BUNDLE_SETTINGS.outputFile}`,
-    write: false,
-    logLevel: 'silent',
-  });
+async function bundledSize(fn: DeployedFunction): Promise<number> {
+  const result = await build({ ...bundleOptions(fn, `/bundle/${BUNDLE_SETTINGS.outputFile}`), write: false });
   const bundle = result.outputFiles.find((file) => file.path.endsWith(BUNDLE_SETTINGS.outputFile));
   if (!bundle) throw new Error(`esbuild produced no ${BUNDLE_SETTINGS.outputFile} for ${fn.name}.`);
   return bundle.contents.byteLength;
@@ -55,11 +32,7 @@ async function bundledSize(fn: BundledFunction): Promise<number> {
 
 /** Bundles every route's handler, the authorizer and the background functions and reports their sizes against the budget. */
 export async function benchBundleSizes(): Promise<BundleSizeResult[]> {
-  const functions: BundledFunction[] = [
-    ...routes.map((route) => ({ name: route.name, handler: route.handler, image: 'image' in route && route.image === true })),
-    { name: authorizerFunction.name, handler: authorizerFunction.handler, image: false },
-    ...backgroundFunctions.map((definition) => ({ name: definition.name, handler: definition.handler, image: false })),
-  ];
+  const functions = deployedFunctions();
   const results: BundleSizeResult[] = [];
   for (const fn of functions) {
     const sizeKb = Math.round(((await bundledSize(fn)) / 1024) * 10) / 10;

@@ -10,11 +10,11 @@ import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, type BuildOptions } from 'esbuild';
-import { authorizerFunction, routes } from '../functions/routes';
+import { build } from 'esbuild';
 import { tables } from '../functions/shared/tables';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
-import { BUNDLE_SETTINGS, entryPath, externalModules, PROJECT_ROOT } from '../lib/function-bundling';
+import { BUNDLE_SETTINGS, PROJECT_ROOT } from '../lib/function-bundling';
+import { bundleOptions, deployedFunctions, type DeployedFunction } from './function-bundles';
 import { formatMs, formatTable, median, type TargetResult } from './report';
 
 /** Largest module init time over a bare Node start, in ms. */
@@ -30,11 +30,6 @@ const BUNDLE_DIR = join(PROJECT_ROOT, 'node_modules', '.cache', 'frontend-api', 
 const CHILD_TIMEOUT_MS = 30_000;
 
 /** A function as the stack deploys it. */
-interface DeployedFunction {
-  readonly name: string;
-  readonly handler: string;
-  readonly image: boolean;
-}
 
 /** Module init of one function. */
 export interface ColdStartRow {
@@ -65,32 +60,7 @@ export interface ColdStartResult {
   readonly rows: readonly ColdStartRow[];
 }
 
-function deployedFunctions(): DeployedFunction[] {
-  return [
-    ...routes.map((route) => ({ name: route.name, handler: route.handler, image: route.image === true })),
-    { name: authorizerFunction.name, handler: authorizerFunction.handler, image: false },
-  ];
-}
 
-/** The esbuild options of a function's bundle, from the stack's bundling settings. */
-function bundleOptions(fn: DeployedFunction, outfile: string): BuildOptions {
-  return {
-    entryPoints: [entryPath(fn.handler)],
-    absWorkingDir: PROJECT_ROOT,
-    bundle: true,
-    platform: 'node',
-    target: BUNDLE_SETTINGS.target,
-    format: BUNDLE_SETTINGS.format,
-    minify: BUNDLE_SETTINGS.minify,
-    sourcemap: BUNDLE_SETTINGS.sourcemap,
-    sourcesContent: BUNDLE_SETTINGS.sourcesContent,
-    mainFields: [...BUNDLE_SETTINGS.mainFields],
-    banner: { js: BUNDLE_SETTINGS.banner },
-    external: externalModules(fn.image),
-    outfile,
-    logLevel: 'silent',
-  };
-}
 
 /** A written bundle, and a module that imports only what the bundle leaves external. */
 interface WrittenBundle {
