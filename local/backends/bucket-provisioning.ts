@@ -2,8 +2,8 @@ import { BucketAlreadyOwnedByYou, CreateBucketCommand, HeadBucketCommand, NotFou
 import type { ProvisionOutcome } from './table-provisioning';
 
 /**
- * Creates the avatar bucket on the local S3. Its lifecycle rule (expiring `pending/`) is left to
- * the stack: s3rver does not apply lifecycle rules.
+ * Creates the avatar bucket on the local S3. Its lifecycle rule (aborting unfinished multipart
+ * uploads) is left to the stack: s3rver does not apply lifecycle rules.
  */
 
 function isMissingBucket(error: unknown): boolean {

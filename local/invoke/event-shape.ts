@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { UsageError } from '../cli/cli-errors';
 
-/** What kind of event a JSON document is: a REST API proxy event or a REQUEST authorizer event. */
-export type EventKind = 'proxy' | 'authorizer';
+/** What kind of event a JSON document is: a REST API proxy event, a REQUEST authorizer event, or a scheduled event. */
+export type EventKind = 'proxy' | 'authorizer' | 'scheduled';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -16,12 +16,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function eventKind(event: unknown): EventKind {
   if (!isObject(event)) throw new UsageError('the event is not a JSON object.');
   if (event.type === 'REQUEST' && typeof event.methodArn === 'string') return 'authorizer';
+  if (event['detail-type'] === 'Scheduled Event' && event.source === 'aws.events') return 'scheduled';
   if (event.version === '2.0' || typeof event.routeKey === 'string') {
     throw new UsageError('this is an HTTP API (v2) event; the functions take REST API proxy events.');
   }
   const missing = ['httpMethod', 'path', 'resource'].filter((field) => typeof event[field] !== 'string');
   if (missing.length > 0 || !isObject(event.requestContext)) {
-    throw new UsageError(`not an API Gateway REST proxy event or authorizer event (missing ${[...missing, ...(isObject(event.requestContext) ? [] : ['requestContext'])].join(', ')}).`);
+    throw new UsageError(`not an API Gateway REST proxy event, authorizer event or scheduled event (missing ${[...missing, ...(isObject(event.requestContext) ? [] : ['requestContext'])].join(', ')}).`);
   }
   return 'proxy';
 }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { backgroundFunctions, type BackgroundFunctionDefinition } from '../../functions/background-functions';
 import { authorizerFunction, API_PREFIX, routes, type RouteDefinition } from '../../functions/routes';
 import { UsageError } from '../cli/cli-errors';
 import { loadAuthorizer } from '../gateway/authorizer-runner';
@@ -6,12 +7,23 @@ import { loadRouteHandler } from '../gateway/dispatch';
 import { lambdaContext } from '../gateway/lambda-context';
 import { eventKind, type AuthorizerEvent, type ProxyEvent } from './event-shape';
 
-/** One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the authorizer. */
+/**
+ * One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the
+ * authorizer, `NAME<TAB>SCHEDULE <expression>` for background functions.
+ */
 export function listFunctions(): string[] {
   return [
     ...routes.map((route) => `${route.name}\t${route.method} ${API_PREFIX}${route.path}`),
     `${authorizerFunction.name}\tAUTHORIZER`,
+    ...backgroundFunctions.map((fn) => `${fn.name}\tSCHEDULE ${fn.schedule}`),
   ];
+}
+
+/** A function `invoke` can run: a route, the authorizer, or a background function. */
+export type InvokeTarget = RouteDefinition | 'authorizer' | BackgroundFunctionDefinition;
+
+function isRoute(target: InvokeTarget): target is RouteDefinition {
+  return typeof target !== 'string' && 'method' in target;
 }
 
 /** Read and parse the event: a file, or standard input for `-` or no `--event`. */
@@ -36,20 +48,21 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The function a NAME means: a route's handler or the authorizer; anything else is a usage error. */
-export function functionNamed(name: string): RouteDefinition | 'authorizer' {
+/** The function a NAME means; anything else is a usage error. */
+export function functionNamed(name: string): InvokeTarget {
   if (name === authorizerFunction.name) return 'authorizer';
-  const route = routes.find((candidate) => candidate.name === name);
-  if (!route) throw new UsageError(`no function named '${name}' (see --list).`);
-  return route;
+  const target = routes.find((candidate) => candidate.name === name) ?? backgroundFunctions.find((candidate) => candidate.name === name);
+  if (!target) throw new UsageError(`no function named '${name}' (see --list).`);
+  return target;
 }
 
 /**
- * Run one function once on an event, as Lambda would: the route's handler on a proxy event, or the
- * authorizer on a REQUEST authorizer event. `context` replaces the event's authorizer context.
+ * Run one function once on an event, as Lambda would: a route's handler on a proxy event, the
+ * authorizer on a REQUEST authorizer event, a background function on a scheduled event.
+ * `replaceAuthorizerContext` replaces a proxy event's authorizer context.
  */
 export async function runFunction(
-  target: RouteDefinition | 'authorizer',
+  target: InvokeTarget,
   event: unknown,
   replaceAuthorizerContext?: (event: ProxyEvent) => Promise<Record<string, string | number | boolean>>,
 ): Promise<unknown> {
@@ -59,7 +72,12 @@ export async function runFunction(
     const authorizer = await loadAuthorizer();
     return authorizer(event as AuthorizerEvent, lambdaContext(authorizerFunction.name, 10_000));
   }
-  if (kind !== 'proxy') throw new UsageError(`${target.name} takes an API Gateway REST proxy event, not an authorizer event.`);
+  if (!isRoute(target)) {
+    if (kind !== 'scheduled') throw new UsageError(`${target.name} takes a scheduled event (source aws.events, detail-type Scheduled Event).`);
+    const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
+    return module.handler(event, lambdaContext(target.name, 900_000));
+  }
+  if (kind !== 'proxy') throw new UsageError(`${target.name} takes an API Gateway REST proxy event.`);
   const proxyEvent = event as ProxyEvent;
   if (replaceAuthorizerContext) {
     proxyEvent.requestContext = { ...proxyEvent.requestContext, authorizer: await replaceAuthorizerContext(proxyEvent) };

@@ -60,6 +60,13 @@ describe('replaying events in the exact shape AWS sends', () => {
     await expect(runFunction('authorizer', recorded('authorizer-request.json', { TOKEN: 'forged' }))).rejects.toThrow('Unauthorized');
   });
 
+  it('runs a background function on a scheduled event', async () => {
+    const scheduled = { version: '0', id: 'c2f0a4d2-0000-4000-8000-000000000000', 'detail-type': 'Scheduled Event', source: 'aws.events', account: '123456789012', time: '2026-11-23T03:00:00Z', region: 'us-east-1', resources: [], detail: {} };
+    const report = (await runFunction(functionNamed('reconcileAvatarObjects'), scheduled)) as { examined: number; deleted: unknown[] };
+    expect(report).toMatchObject({ examined: 0, deleted: [] });
+    await expect(runFunction(functionNamed('reconcileAvatarObjects'), recorded('get-current-user.json', { USER: 1, ROLE: 'user' }))).rejects.toThrow(/scheduled event/);
+  });
+
   it('refuses an authorizer event for a route and a proxy event for the authorizer', async () => {
     await expect(runFunction(functionNamed('getCurrentUser'), recorded('authorizer-request.json', { TOKEN: 'x' }))).rejects.toThrow(/REST proxy event/);
     await expect(runFunction('authorizer', recorded('get-current-user.json', { USER: 1, ROLE: 'user' }))).rejects.toThrow(/authorizer event/);
