@@ -7,6 +7,8 @@ import { STATUS_FIELDS, type MediaLogEntry } from './schemas';
 export interface FilterParts {
   readonly statuses?: StatusFilter;
   readonly userIds?: readonly number[];
+  /** Users whose entries are left out (root users, for an admin). */
+  readonly excludeUserIds?: readonly number[];
   readonly url?: string;
 }
 
@@ -28,18 +30,20 @@ export function entryFilter(parts: FilterParts): EntryFilter | undefined {
     });
     clauses.push(`#s${index} IN (${placeholders.join(', ')})`);
   });
-  if (parts.userIds !== undefined) {
+  const userIn = (ids: readonly number[], prefix: string): string => {
     names['#user'] = 'userId';
     const groups: string[] = [];
-    for (let offset = 0; offset < parts.userIds.length; offset += MAX_IN_OPERANDS) {
-      const placeholders = parts.userIds.slice(offset, offset + MAX_IN_OPERANDS).map((id, position) => {
-        values[`:u${offset + position}`] = id;
-        return `:u${offset + position}`;
+    for (let offset = 0; offset < ids.length; offset += MAX_IN_OPERANDS) {
+      const placeholders = ids.slice(offset, offset + MAX_IN_OPERANDS).map((id, position) => {
+        values[`:${prefix}${offset + position}`] = id;
+        return `:${prefix}${offset + position}`;
       });
       groups.push(`#user IN (${placeholders.join(', ')})`);
     }
-    clauses.push(groups.length === 1 ? (groups[0] as string) : `(${groups.join(' OR ')})`);
-  }
+    return groups.length === 1 ? (groups[0] as string) : `(${groups.join(' OR ')})`;
+  };
+  if (parts.userIds !== undefined) clauses.push(userIn(parts.userIds, 'u'));
+  if (parts.excludeUserIds !== undefined && parts.excludeUserIds.length > 0) clauses.push(`NOT ${userIn(parts.excludeUserIds, 'x')}`);
   if (parts.url !== undefined) {
     names['#url'] = 'url';
     values[':url'] = parts.url;
@@ -51,5 +55,10 @@ export function entryFilter(parts: FilterParts): EntryFilter | undefined {
 /** Whether an entry satisfies `parts` (the same conditions, checked in memory). */
 export function entryMatches(entry: MediaLogEntry, parts: FilterParts): boolean {
   const statusesMatch = STATUS_FIELDS.every((field) => parts.statuses?.[field]?.includes(entry[field]) ?? true);
-  return statusesMatch && (parts.userIds?.includes(entry['user-id']) ?? true) && (parts.url === undefined || parts.url === entry.url);
+  return (
+    statusesMatch &&
+    (parts.userIds?.includes(entry['user-id']) ?? true) &&
+    !(parts.excludeUserIds?.includes(entry['user-id']) ?? false) &&
+    (parts.url === undefined || parts.url === entry.url)
+  );
 }

@@ -66,7 +66,7 @@ function streamOver(
 }
 
 function ownPartitions(scope: ListingScope, statuses: StatusFilter, counters: PlanCounters, ascending: boolean): StreamSpec[] {
-  const filter = entryFilter({ statuses });
+  const filter = entryFilter({ statuses, ...(scope.kind === 'all' ? { excludeUserIds: scope.exclude } : {}) });
   const total = (counts: Readonly<Record<string, number>>) => counts[TOTAL_ATTRIBUTE] ?? 0;
   if (scope.kind === 'all') {
     return [streamOver('log', counters.byScope.get('ALL') ?? [], mediaLogKeys.log, statuses, total, filter, ascending)];
@@ -78,7 +78,7 @@ function ownPartitions(scope: ListingScope, statuses: StatusFilter, counters: Pl
 
 function statusPartitions(field: StatusField, scope: ListingScope, statuses: StatusFilter, counters: PlanCounters, ascending: boolean): StreamSpec[] {
   const { [field]: values = [], ...others } = statuses;
-  const filter = entryFilter({ statuses: others, ...(scope.kind === 'users' ? { userIds: scope.ids } : {}) });
+  const filter = entryFilter({ statuses: others, ...(scope.kind === 'users' ? { userIds: scope.ids } : { excludeUserIds: scope.exclude }) });
   const scopeMonths = sumBuckets([...counters.byScope.values()]);
   const allMonths = new Map((counters.all ?? []).map(({ bucket, counts }) => [bucket, counts]));
   return values.map((value: MediaStatus) => {

@@ -139,7 +139,9 @@ export class MediaLogListing {
   private async byRequest(request: PageRequest, id: string, url: string | undefined, stats: ReadStats): Promise<PageResult> {
     const item = await this.reader.entry(id, stats);
     const entry = item === null ? null : entryFromItem(item);
-    const inScope = entry !== null && (request.scope.kind === 'all' || request.scope.ids.includes(entry['user-id']));
+    const inScope =
+      entry !== null &&
+      (request.scope.kind === 'all' ? !request.scope.exclude.includes(entry['user-id']) : request.scope.ids.includes(entry['user-id']));
     const matches =
       inScope &&
       entryMatches(entry, { statuses: request.statuses, ...(url !== undefined ? { url } : {}) }) &&
@@ -151,7 +153,7 @@ export class MediaLogListing {
 
   /** `url` filter: the url's own partition, the other filters checked on each entry; the total counts it. */
   private async byUrl(request: PageRequest, url: string, stats: ReadStats): Promise<PageResult> {
-    const userIds = request.scope.kind === 'users' ? { userIds: request.scope.ids } : {};
+    const userIds = request.scope.kind === 'users' ? { userIds: request.scope.ids } : { excludeUserIds: request.scope.exclude };
     const filter = entryFilter({ statuses: request.statuses, url, ...userIds });
     const partition = mediaLogKeys.url(url);
     const stream = { kind: 'url' as const, partitions: [{ value: partition }], filter, expectedMatches: 1, expectedCandidates: 1 };
@@ -189,14 +191,36 @@ export class MediaLogListing {
     const readPage = (position: PagePosition | undefined, take: number) =>
       readMerged(this.reader, streams, pageWindow(request, position), { ascending: request.ascending, skip: position?.skip ?? 0, take }, stats);
 
+    const hidden = scope.kind === 'all' ? await this.hiddenTotal(scope.exclude, statuses, range, months, stats) : 0;
     if (request.offset === 0 || request.after !== undefined) {
       const [segments, page] = await Promise.all([segmentsOf(source, range), readPage(undefined, request.limit)]);
-      return { ...page, total: totalOf(segments) };
+      return { ...page, total: totalOf(segments) - hidden };
     }
     const segments = await segmentsOf(source, range);
-    const total = totalOf(segments);
+    const total = totalOf(segments) - hidden;
+    if (hidden > 0) {
+      // The counters locate positions among all entries, hidden ones included: skip by reading instead.
+      if (request.offset >= total) return { items: [], total };
+      const page = await readMerged(this.reader, streams, pageWindow(request), { ascending: request.ascending, skip: request.offset, take: request.limit }, stats);
+      return { ...page, total };
+    }
     const position = request.offset < total ? await locate(source, segments, request.offset, !request.ascending) : null;
     if (position === null) return { items: [], total };
     return { ...(await readPage(position, Math.min(request.limit, total - request.offset))), total };
+  }
+
+  /** Entries of the hidden users in the listing's range and status filter, from their own counters. */
+  private async hiddenTotal(
+    ids: readonly number[],
+    statuses: StatusFilter,
+    range: TimeRange,
+    months: { first?: string; last?: string },
+    stats: ReadStats,
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
+    const scope: ListingScope = { kind: 'users', ids };
+    const lists = await Promise.all(counterScopesOf(scope).map((counterScope) => this.reader.counterBuckets(counterScope, 'month', null, months, stats)));
+    const byScope = new Map(counterScopesOf(scope).map((counterScope, index) => [counterScope, lists[index] ?? []]));
+    return totalOf(await segmentsOf(scopeCounting(this.reader, scope, statuses, byScope, stats), range));
   }
 }

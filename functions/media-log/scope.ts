@@ -1,8 +1,13 @@
 import type { Caller } from '../shared/http/types';
 import type { UserListRepository } from '../users/user-list-repository';
 
-/** Whose entries a listing may show: everyone's, or those of a set of users (possibly none). */
-export type ListingScope = { readonly kind: 'all' } | { readonly kind: 'users'; readonly ids: readonly number[] };
+/**
+ * Whose entries a listing may show: everyone's but those of the `exclude` users (an admin does not
+ * see root users' entries), or those of a set of users (possibly none).
+ */
+export type ListingScope =
+  | { readonly kind: 'all'; readonly exclude: readonly number[] }
+  | { readonly kind: 'users'; readonly ids: readonly number[] };
 
 /** Most members of a family read for a scope; a user with more sub users than this sees the first ones by id. */
 const MAX_FAMILY = 10_000;
@@ -18,11 +23,20 @@ export class FamilyScopes {
   /** The scope of `caller`, narrowed to `requested` user ids when given. */
   public async resolve(caller: Caller, requested?: readonly number[]): Promise<ListingScope> {
     if (caller.role === 'root' || caller.role === 'admin') {
-      return requested === undefined ? { kind: 'all' } : { kind: 'users', ids: [...new Set(requested)].sort((a, b) => a - b) };
+      // Admin manages everyone but root users (DESIGN.md section 2): their entries stay out of its listings.
+      const hidden = caller.role === 'admin' ? await this.rootUserIds() : [];
+      if (requested === undefined) return { kind: 'all', exclude: hidden };
+      return { kind: 'users', ids: [...new Set(requested)].filter((id) => !hidden.includes(id)).sort((a, b) => a - b) };
     }
     const visible = caller.role === 'user' ? await this.familyOf(caller.userId) : [caller.userId];
     const ids = requested === undefined ? visible : visible.filter((id) => requested.includes(id));
     return { kind: 'users', ids: [...new Set(ids)].sort((a, b) => a - b) };
+  }
+
+  /** The root users (a handful of operator accounts), from the users table's role index. */
+  private async rootUserIds(): Promise<number[]> {
+    const { items } = await this.lists.page([{ scope: 'role', value: 'ROLE#root' }], 'id', { descending: false, skip: 0, take: MAX_FAMILY });
+    return items.map((item) => item.id as number);
   }
 
   /** A user of role `user` and its sub users, from the users table's family index. */
