@@ -76,6 +76,10 @@ export const authorizerFunction = {
   grants: { users: 'read' },
 } as const;
 
+const MANAGED_USERS =
+  "Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. " +
+  "A user outside the caller's scope answers 404, exactly like one that does not exist.";
+
 const PROFILE_DESCRIPTION =
   'Only `first-name` and `last-name` may change; values are trimmed and must be 1-100 characters without control characters. ' +
   'Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since.';
@@ -89,6 +93,15 @@ const AVATAR_UPLOAD_DESCRIPTION = [
   '',
   'Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user\'s avatars kept getting in the way (retry).',
 ].join('\n');
+
+/** What both avatar uploads accept and answer. */
+const AVATAR_UPLOAD_CONTRACT = {
+  tag: 'Avatars',
+  body: AvatarUploadSchema,
+  maxBodyBytes: 16 * 1024,
+  success: { status: 201, description: 'The new avatar, enabled.', schema: AvatarUploadResultSchema },
+  errors: [400, 404, 409, 413, 415, 422, 502, 504],
+} as const;
 
 /** The route table with each entry's literal type, so handlers get their contract's exact types. */
 const routeTable = [
@@ -156,8 +169,7 @@ const routeTable = [
     contract: {
       summary: 'Read a user the caller manages',
       description:
-        'Extension of the interface. Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. ' +
-        'A user outside the caller\'s scope answers 404, exactly like one that does not exist.',
+        `Extension of the interface. ${MANAGED_USERS}`,
       tag: 'Users',
       pathParameters: UserPathSchema,
       success: { status: 200, description: 'The User.', schema: UserSchema, headers: ['ETag'] },
@@ -231,13 +243,9 @@ const routeTable = [
     grants: { users: 'write', avatars: 'write' },
     image: true,
     contract: {
+      ...AVATAR_UPLOAD_CONTRACT,
       summary: 'Upload an avatar for the caller',
       description: AVATAR_UPLOAD_DESCRIPTION,
-      tag: 'Avatars',
-      body: AvatarUploadSchema,
-      maxBodyBytes: 16 * 1024,
-      success: { status: 201, description: 'The new avatar, enabled.', schema: AvatarUploadResultSchema },
-      errors: [400, 404, 409, 413, 415, 422, 502, 504],
     },
   },
   {
@@ -250,16 +258,9 @@ const routeTable = [
     image: true,
     contract: {
       summary: 'Upload an avatar for a user the caller manages',
-      description:
-        'Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. ' +
-        "A user outside the caller's scope answers 404, exactly like one that does not exist, and nothing is fetched.\n\n" +
-        AVATAR_UPLOAD_DESCRIPTION,
-      tag: 'Avatars',
+      description: `${MANAGED_USERS} Nothing is fetched for such a user.\n\n${AVATAR_UPLOAD_DESCRIPTION}`,
+      ...AVATAR_UPLOAD_CONTRACT,
       pathParameters: UserPathSchema,
-      body: AvatarUploadSchema,
-      maxBodyBytes: 16 * 1024,
-      success: { status: 201, description: 'The new avatar, enabled.', schema: AvatarUploadResultSchema },
-      errors: [400, 404, 409, 413, 415, 422, 502, 504],
     },
   },
   {
