@@ -1,4 +1,5 @@
 import { getDocumentClient, getS3Client } from '../shared/aws/clients';
+import { lazy } from '../shared/lazy';
 import { avatarBucketName } from '../shared/storage/bucket-name';
 import { tableName } from '../shared/tables/table-names';
 import { usersTable } from '../shared/tables/users-table';
@@ -13,21 +14,11 @@ import { AvatarStorage } from './avatar-storage';
  * pipeline is not imported here: the delete route has no use for it, and its bundle stays small.
  */
 
-let repository: AvatarRepository | undefined;
-let storage: AvatarStorage | undefined;
-let removals: AvatarService | undefined;
-
 /** The process-wide avatar repository, on the shared client. */
-export function avatarRepository(): AvatarRepository {
-  repository ??= new AvatarRepository(getDocumentClient(), tableName(usersTable));
-  return repository;
-}
+export const avatarRepository = lazy(() => new AvatarRepository(getDocumentClient(), tableName(usersTable)));
 
 /** The process-wide avatar storage, on the shared client. */
-export function avatarStorage(): AvatarStorage {
-  storage ??= new AvatarStorage(getS3Client(), avatarBucketName());
-  return storage;
-}
+export const avatarStorage = lazy(() => new AvatarStorage(getS3Client(), avatarBucketName()));
 
 /** An avatar service on the process-wide repositories; uploads need an image source. */
 export function createAvatarService(images?: AvatarImageSource): AvatarService {
@@ -35,7 +26,4 @@ export function createAvatarService(images?: AvatarImageSource): AvatarService {
 }
 
 /** The process-wide avatar service of the delete route (no image source). */
-export function avatarRemovalService(): AvatarService {
-  removals ??= createAvatarService();
-  return removals;
-}
+export const avatarRemovalService = lazy(() => createAvatarService());

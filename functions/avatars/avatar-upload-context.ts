@@ -1,5 +1,6 @@
 import { createAvatarService } from './avatar-context';
-import type { AvatarImageSource, AvatarService } from './avatar-service';
+import { lazy } from '../shared/lazy';
+import type { AvatarImageSource } from './avatar-service';
 import { fetchImage } from './fetch';
 import { cropAvatar } from './image';
 
@@ -8,10 +9,5 @@ export const fetchedAvatarImages: AvatarImageSource = {
   produce: async (url, crop) => cropAvatar((await fetchImage(url)).bytes, crop),
 };
 
-let uploads: AvatarService | undefined;
-
 /** The process-wide avatar service of the upload routes, which ship the image library. */
-export function avatarUploadService(): AvatarService {
-  uploads ??= createAvatarService(fetchedAvatarImages);
-  return uploads;
-}
+export const avatarUploadService = lazy(() => createAvatarService(fetchedAvatarImages));

@@ -1,5 +1,6 @@
 import { presentAvatar } from '../avatars/avatar-presenter';
 import { getDocumentClient } from '../shared/aws/clients';
+import { lazy } from '../shared/lazy';
 import { usersTable } from '../shared/tables/users-table';
 import { tableName } from '../shared/tables/table-names';
 import { UserListRepository } from './user-list-repository';
@@ -7,25 +8,11 @@ import { UserListing } from './user-listing';
 import { UserRepository } from './user-repository';
 import { UserService } from './user-service';
 
-let service: UserService | undefined;
-let repository: UserRepository | undefined;
-
-/** The process-wide users repository, on the shared client (built on first use, reused warm). */
-export function userRepository(): UserRepository {
-  repository ??= new UserRepository(getDocumentClient(), tableName(usersTable));
-  return repository;
-}
+/** The process-wide users repository, on the shared client. */
+export const userRepository = lazy(() => new UserRepository(getDocumentClient(), tableName(usersTable)));
 
 /** The process-wide user service. */
-export function userService(): UserService {
-  service ??= new UserService(userRepository(), presentAvatar);
-  return service;
-}
-
-let listing: UserListing | undefined;
+export const userService = lazy(() => new UserService(userRepository(), presentAvatar));
 
 /** The process-wide user listing. */
-export function userListing(): UserListing {
-  listing ??= new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)), userRepository());
-  return listing;
-}
+export const userListing = lazy(() => new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)), userRepository()));
