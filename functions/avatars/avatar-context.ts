@@ -15,10 +15,10 @@ import { AvatarStorage } from './avatar-storage';
  */
 
 /** The process-wide avatar repository, on the shared client. */
-export const avatarRepository = lazy(() => new AvatarRepository(getDocumentClient(), tableName(usersTable)));
+export const avatarRepository = /* @__PURE__ */ lazy(() => new AvatarRepository(getDocumentClient(), tableName(usersTable)));
 
 /** The process-wide avatar storage, on the shared client. */
-export const avatarStorage = lazy(() => new AvatarStorage(getS3Client(), avatarBucketName()));
+export const avatarStorage = /* @__PURE__ */ lazy(() => new AvatarStorage(getS3Client(), avatarBucketName()));
 
 /** An avatar service on the process-wide repositories; uploads need an image source. */
 export function createAvatarService(images?: AvatarImageSource): AvatarService {
@@ -26,4 +26,4 @@ export function createAvatarService(images?: AvatarImageSource): AvatarService {
 }
 
 /** The process-wide avatar service of the delete route (no image source). */
-export const avatarRemovalService = lazy(() => createAvatarService());
+export const avatarRemovalService = /* @__PURE__ */ lazy(() => createAvatarService());

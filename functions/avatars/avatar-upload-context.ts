@@ -10,4 +10,4 @@ export const fetchedAvatarImages: AvatarImageSource = {
 };
 
 /** The process-wide avatar service of the upload routes, which ship the image library. */
-export const avatarUploadService = lazy(() => createAvatarService(fetchedAvatarImages));
+export const avatarUploadService = /* @__PURE__ */ lazy(() => createAvatarService(fetchedAvatarImages));

@@ -10,10 +10,10 @@ import { MediaLogWriter } from './media-log-writer';
 import { FamilyScopes } from './scope';
 
 /** The process-wide media log writer, on the shared client. */
-export const mediaLogWriter = lazy(() => new MediaLogWriter(getDocumentClient(), tableName(mediaLogTable)));
+export const mediaLogWriter = /* @__PURE__ */ lazy(() => new MediaLogWriter(getDocumentClient(), tableName(mediaLogTable)));
 
 /** The process-wide media log listing. */
-export const mediaLogListing = lazy(
+export const mediaLogListing = /* @__PURE__ */ lazy(
   () =>
     new MediaLogListing(
       new MediaLogReader(getDocumentClient(), tableName(mediaLogTable)),

@@ -5,7 +5,10 @@ export interface Lazy<T> {
   reset(): void;
 }
 
-/** Wrap `create` so that it runs once, on first use. */
+/**
+ * Wrap `create` so that it runs once, on first use. Call sites mark the call `@__PURE__`, so that a
+ * bundle whose handler never uses a service drops it and everything it imports.
+ */
 export function lazy<T>(create: () => T): Lazy<T> {
   let value: { readonly current: T } | undefined;
   const get = (() => {

@@ -9,10 +9,10 @@ import { UserRepository } from './user-repository';
 import { UserService } from './user-service';
 
 /** The process-wide users repository, on the shared client. */
-export const userRepository = lazy(() => new UserRepository(getDocumentClient(), tableName(usersTable)));
+export const userRepository = /* @__PURE__ */ lazy(() => new UserRepository(getDocumentClient(), tableName(usersTable)));
 
 /** The process-wide user service. */
-export const userService = lazy(() => new UserService(userRepository(), presentAvatar));
+export const userService = /* @__PURE__ */ lazy(() => new UserService(userRepository(), presentAvatar));
 
 /** The process-wide user listing. */
-export const userListing = lazy(() => new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)), userRepository()));
+export const userListing = /* @__PURE__ */ lazy(() => new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)), userRepository()));
