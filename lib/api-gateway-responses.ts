@@ -1,8 +1,9 @@
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
-import { GATEWAY_PROBLEMS, GATEWAY_RESPONSE_TYPES, PROBLEM_CONTENT_TYPE, gatewayProblemBody, type GatewayResponseType } from './gateway-responses';
+import { GATEWAY_RESPONSE_TYPES, gatewayProblem, type GatewayResponseType } from '../functions/shared/http/gateway-problems';
+import { PROBLEM_MEDIA_TYPE } from '../functions/shared/http/problem-catalog';
 
 /**
- * Renders the gateway problems of `gateway-responses.ts` as API Gateway gateway responses: a body
+ * Renders the gateway problems of `functions/shared/http/gateway-problems.ts` as API Gateway gateway responses: a body
  * template under both JSON media types, the problem's headers, and CORS headers when the API has
  * browser origins (a frontend must be able to read a 401 to know it should refresh its token).
  */
@@ -26,10 +27,10 @@ function corsHeaders(corsOrigins: readonly string[]): Record<string, string> {
 
 /** The gateway response of one type, as `RestApi.addGatewayResponse` takes it. */
 export function gatewayResponseOptions(type: GatewayResponseType, corsOrigins: readonly string[]): apigateway.GatewayResponseOptions {
-  const problem = GATEWAY_PROBLEMS[type];
-  const body = JSON.stringify(gatewayProblemBody(type));
+  const problem = gatewayProblem(type);
+  const body = JSON.stringify(problem.body);
   const headers: Record<string, string> = {
-    'Content-Type': literal(PROBLEM_CONTENT_TYPE),
+    'Content-Type': literal(PROBLEM_MEDIA_TYPE),
     ...Object.fromEntries(Object.entries(problem.headers).map(([name, value]) => [name, literal(value)])),
     ...corsHeaders(corsOrigins),
   };
@@ -38,7 +39,7 @@ export function gatewayResponseOptions(type: GatewayResponseType, corsOrigins: r
     statusCode: String(problem.status),
     responseHeaders: headers,
     // API Gateway picks the template by the request's Accept header, falling back to application/json.
-    templates: { 'application/json': body, [PROBLEM_CONTENT_TYPE]: body },
+    templates: { 'application/json': body, [PROBLEM_MEDIA_TYPE]: body },
   };
 }
 

@@ -1,21 +1,11 @@
-import { GATEWAY_PROBLEMS, gatewayProblemBody, type GatewayResponseType } from '../../lib/gateway-responses';
 import type { RouteDefinition } from '../routes';
-import {
-  ConflictError,
-  MalformedBodyError,
-  NotFoundError,
-  PayloadTooLargeError,
-  PreconditionFailedError,
-  ProblemError,
-  ServiceUnavailableError,
-  UnsupportedMediaTypeError,
-  UpstreamError,
-} from '../shared/errors';
+import { ProblemError } from '../shared/errors';
+import { gatewayProblem, type GatewayResponseType } from '../shared/http/gateway-problems';
+import { PROBLEMS, type ProblemCode } from '../shared/http/problem-catalog';
 import { problemBody, type ProblemBody } from '../shared/http/problem-response';
 import { DEFAULT_MAX_BODY_BYTES } from '../shared/http/json-body';
 import { parseInput } from '../shared/validation/issues';
 import * as z from '../shared/validation/zod';
-
 
 /** One error status of an operation: what it means, sample problems, and headers it carries. */
 export interface ErrorAnswer {
@@ -53,32 +43,34 @@ function unknownParameterProblem(path: string): ProblemBody {
   throw new Error('An unknown query parameter was accepted.');
 }
 
+/** Codes a function answers with besides the 400 and 413 built below, on any route that lists their status. */
+const FUNCTION_CODES: readonly ProblemCode[] = ['not_found', 'conflict', 'precondition_failed', 'unsupported_media_type', 'service_unavailable'];
+
+/** Codes only the routes that fetch and decode images answer with. */
+const IMAGE_CODES: readonly ProblemCode[] = [
+  'unsupported_image', 'invalid_image', 'too_many_pixels', 'crop_outside_image', 'upstream_failed', 'too_many_redirects', 'upstream_timeout',
+];
+
+function example(code: ProblemCode, path: string, detail?: string): [string, ProblemBody] {
+  return [code.replaceAll('_', '-'), problemBody(new ProblemError(code, { detail }), path)];
+}
+
 function functionExamples(status: number, route: RouteDefinition, path: string): Record<string, ProblemBody> {
   const maxBytes = route.contract.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   switch (status) {
     case 400:
-      return {
-        'validation-failed': unknownParameterProblem(path),
-        ...(route.contract.body ? { 'malformed-body': problemBody(new MalformedBodyError(), path) } : {}),
-      };
-    case 404:
-      return { 'not-found': problemBody(new NotFoundError(), path) };
-    case 409:
-      return { conflict: problemBody(new ConflictError('The request conflicts with the current state.'), path) };
-    case 412:
-      return { 'precondition-failed': problemBody(new PreconditionFailedError(), path) };
+      return Object.fromEntries([
+        ['validation-failed', unknownParameterProblem(path)],
+        ...(route.contract.body ? [example('malformed_body', path)] : []),
+      ]);
     case 413:
-      return { 'body-too-large': problemBody(new PayloadTooLargeError(`The request body exceeds ${maxBytes} bytes.`), path) };
-    case 415:
-      return { 'unsupported-media-type': problemBody(new UnsupportedMediaTypeError(), path) };
-    case 502:
-      return { 'upstream-failed': problemBody(new UpstreamError(502, 'upstream_failed', 'The upstream answered with an error.'), path) };
-    case 503:
-      return { 'service-unavailable': problemBody(new ServiceUnavailableError(), path) };
-    case 504:
-      return { 'upstream-timeout': problemBody(new UpstreamError(504, 'upstream_timeout', 'The upstream did not answer in time.'), path) };
+      return Object.fromEntries([example('payload_too_large', path, `The request body exceeds ${maxBytes} bytes.`)]);
     default:
-      return {};
+      return Object.fromEntries(
+        [...FUNCTION_CODES, ...(route.image === true ? IMAGE_CODES : [])]
+          .filter((code) => PROBLEMS[code].status === status)
+          .map((code) => example(code, path)),
+      );
   }
 }
 
@@ -100,17 +92,20 @@ function httpLayerStatuses(route: RouteDefinition): number[] {
 
 /**
  * Every error answer of a route, by status: the route's own (its contract's `errors`), those of the
- * shared HTTP layer, and API Gateway's customized gateway responses (lib/gateway-responses.ts).
+ * shared HTTP layer, and API Gateway's customized gateway responses (shared/http/gateway-problems.ts).
  */
 export function errorAnswers(route: RouteDefinition, path: string): ErrorAnswer[] {
   const fromFunction = new Set([...route.contract.errors, ...httpLayerStatuses(route)]);
   const fromGateway = new Map<number, GatewayResponseType>();
-  for (const type of gatewayTypes(route)) fromGateway.set(GATEWAY_PROBLEMS[type].status, type);
+  for (const type of gatewayTypes(route)) fromGateway.set(gatewayProblem(type).status, type);
   const statuses = [...new Set([...fromFunction, ...fromGateway.keys()])].sort((a, b) => a - b);
   return statuses.map((status) => {
     const gatewayType = fromGateway.get(status);
     const examples: Record<string, ProblemBody> = fromFunction.has(status) ? functionExamples(status, route, path) : {};
-    if (gatewayType !== undefined) examples[`gateway-${GATEWAY_PROBLEMS[gatewayType].code.replaceAll('_', '-')}`] = gatewayProblemBody(gatewayType);
+    if (gatewayType !== undefined) {
+      const { body } = gatewayProblem(gatewayType);
+      examples[`gateway-${body.code.replaceAll('_', '-')}`] = body;
+    }
     const headers: ErrorAnswer['headers'] = status === 401 ? ['WWW-Authenticate'] : status === 503 ? ['Retry-After'] : [];
     return { status, description: MEANINGS[status] ?? 'An error; `code` names it.', examples, headers };
   });

@@ -1,9 +1,9 @@
 import * as z from '../shared/validation/zod';
-import { PROBLEM_TYPE_BASE } from '../shared/http/problem-response';
+import { PROBLEM_TYPE_BASE } from '../shared/http/problem-catalog';
 
 /**
  * The RFC 9457 problem body every error answer carries, whether a function or API Gateway gave it
- * (functions/shared/http/problem-response.ts and lib/gateway-responses.ts build it). Defined here
+ * (functions/shared/http/problem-response.ts and gateway-problems.ts build it). Defined here
  * in zod so that the OpenAPI document and the contract tests use one schema.
  */
 export const ProblemSchema = z.object({

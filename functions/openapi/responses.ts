@@ -1,6 +1,5 @@
-import { GATEWAY_PROBLEMS } from '../../lib/gateway-responses';
 import type { RouteDefinition } from '../routes';
-import { PROBLEM_MEDIA_TYPE } from '../shared/http/problem-response';
+import { PROBLEM_MEDIA_TYPE, problemHeaders } from '../shared/http/problem-catalog';
 import { errorAnswers } from './error-answers';
 import type { ComponentSchemas, JsonSchema } from './json-schema';
 import { ProblemSchema } from './problem-schema';
@@ -25,7 +24,7 @@ const HEADERS = {
     description: 'RFC 6750: the token is missing, invalid or expired.',
     required: true,
     schema: { type: 'string' },
-    example: GATEWAY_PROBLEMS.UNAUTHORIZED.headers['WWW-Authenticate'],
+    example: problemHeaders('unauthorized')['WWW-Authenticate'],
   },
   'Retry-After': {
     description: 'Seconds to wait before retrying.',

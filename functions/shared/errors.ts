@@ -1,7 +1,10 @@
+import { PROBLEMS, problemHeaders, type ProblemCode, type ProblemCodeOf } from './http/problem-catalog';
+
 /**
  * The one error model. Domain and HTTP layers throw these; the error middleware turns them into
- * RFC 9457 `application/problem+json` responses. `code` is stable and documented; `title` is the
- * short human summary of the code; `detail` explains this occurrence.
+ * RFC 9457 `application/problem+json` responses. Each error names a `code` of the problem catalog
+ * (functions/shared/http/problem-catalog.ts), which fixes its status, title and headers; `detail`
+ * explains this occurrence.
  */
 
 /** One invalid input: the parameter or field (`crop.size`, `pagination[limit]`) and why. */
@@ -14,6 +17,7 @@ export interface FieldError {
 export interface ProblemOptions {
   readonly detail?: string;
   readonly errors?: readonly FieldError[];
+  /** Headers of this occurrence, besides those of its code. */
   readonly headers?: Readonly<Record<string, string>>;
   readonly cause?: unknown;
 }
@@ -21,63 +25,62 @@ export interface ProblemOptions {
 /** Base of every error that maps to an HTTP problem response. */
 export class ProblemError extends Error {
   public readonly status: number;
-  public readonly code: string;
+  public readonly code: ProblemCode;
   public readonly title: string;
   public readonly detail: string;
   public readonly errors?: readonly FieldError[];
   public readonly headers: Readonly<Record<string, string>>;
 
-  public constructor(status: number, code: string, title: string, options: ProblemOptions = {}) {
-    super(options.detail ?? title, { cause: options.cause });
+  public constructor(code: ProblemCode, options: ProblemOptions = {}) {
+    const entry = PROBLEMS[code];
+    const detail = options.detail ?? entry.detail;
+    super(detail, { cause: options.cause });
     this.name = 'ProblemError';
-    this.status = status;
+    this.status = entry.status;
     this.code = code;
-    this.title = title;
-    this.detail = options.detail ?? title;
+    this.title = entry.title;
+    this.detail = detail;
     this.errors = options.errors;
-    this.headers = options.headers ?? {};
+    this.headers = { ...problemHeaders(code), ...options.headers };
   }
 }
 
 /** 400: the request is malformed or a parameter or field is invalid; `errors` names each one. */
 export class ValidationError extends ProblemError {
-  public constructor(errors: readonly FieldError[], detail = 'The request has invalid parameters or fields.') {
-    super(400, 'validation_failed', 'Invalid request', { detail, errors });
+  public constructor(errors: readonly FieldError[], detail?: string) {
+    super('validation_failed', { detail, errors });
     this.name = 'ValidationError';
   }
 }
 
 /** 400: the body is not well-formed JSON. */
 export class MalformedBodyError extends ProblemError {
-  public constructor(detail = 'The request body is not well-formed JSON.', cause?: unknown) {
-    super(400, 'malformed_body', 'Malformed request body', { detail, cause });
+  public constructor(detail?: string, cause?: unknown) {
+    super('malformed_body', { detail, cause });
     this.name = 'MalformedBodyError';
   }
 }
 
-/** 401: no bearer token, or one that is invalid or expired. */
+/** 401: no bearer token, one that is invalid or expired, or one whose user is gone. */
 export class UnauthorizedError extends ProblemError {
-  public constructor(detail = 'A valid bearer token is required.') {
-    super(401, 'unauthorized', 'Unauthorized', {
-      detail,
-      headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-    });
+  public constructor(detail?: string) {
+    super('unauthorized', { detail });
     this.name = 'UnauthorizedError';
   }
 }
 
-/** 403: the caller is known but may not use the API (a suspended user). */
+/** 403: the caller is known but may not use the API (a suspended or pending user). */
 export class ForbiddenError extends ProblemError {
-  public constructor(detail = 'This account may not use the API.') {
-    super(403, 'forbidden', 'Forbidden', { detail });
+  public constructor(detail?: string) {
+    super('forbidden', { detail });
     this.name = 'ForbiddenError';
   }
 }
 
 /** 404: does not exist, or lies outside the caller's scope (the two are indistinguishable on purpose). */
 export class NotFoundError extends ProblemError {
-  public constructor(detail = 'The resource does not exist.') {
-    super(404, 'not_found', 'Not found', { detail });
+  public constructor(detail?: string) {
+    super('not_found', { detail });
     this.name = 'NotFoundError';
   }
 }
@@ -85,15 +88,15 @@ export class NotFoundError extends ProblemError {
 /** 409: the request conflicts with the current state (an email already taken). */
 export class ConflictError extends ProblemError {
   public constructor(detail: string, errors?: readonly FieldError[]) {
-    super(409, 'conflict', 'Conflict', { detail, errors });
+    super('conflict', { detail, errors });
     this.name = 'ConflictError';
   }
 }
 
 /** 412: `If-Match` names a version that is no longer current. */
 export class PreconditionFailedError extends ProblemError {
-  public constructor(detail = 'The resource has changed since the version named in If-Match.') {
-    super(412, 'precondition_failed', 'Precondition failed', { detail });
+  public constructor(detail?: string) {
+    super('precondition_failed', { detail });
     this.name = 'PreconditionFailedError';
   }
 }
@@ -101,43 +104,47 @@ export class PreconditionFailedError extends ProblemError {
 /** 413: a body or a fetched image is larger than allowed. */
 export class PayloadTooLargeError extends ProblemError {
   public constructor(detail: string, errors?: readonly FieldError[]) {
-    super(413, 'payload_too_large', 'Payload too large', { detail, errors });
+    super('payload_too_large', { detail, errors });
     this.name = 'PayloadTooLargeError';
   }
 }
 
 /** 415: a body that is not `application/json`. */
 export class UnsupportedMediaTypeError extends ProblemError {
-  public constructor(detail = 'Request bodies must be application/json.') {
-    super(415, 'unsupported_media_type', 'Unsupported media type', { detail });
+  public constructor(detail?: string) {
+    super('unsupported_media_type', { detail });
     this.name = 'UnsupportedMediaTypeError';
   }
 }
 
 /** 422: well-formed but unusable input (an image that cannot be decoded, a crop outside it). */
 export class UnprocessableError extends ProblemError {
-  public constructor(code: string, detail: string, errors?: readonly FieldError[]) {
-    super(422, code, 'Unprocessable content', { detail, errors });
+  public constructor(code: ProblemCodeOf<422>, detail: string, errors?: readonly FieldError[], cause?: unknown) {
+    super(code, { detail, errors, cause });
     this.name = 'UnprocessableError';
   }
 }
 
 /** 502 / 504: an upstream the request depends on (the avatar source) failed or timed out. */
 export class UpstreamError extends ProblemError {
-  public constructor(status: 502 | 504, code: string, detail: string, cause?: unknown) {
-    super(status, code, status === 504 ? 'Upstream timeout' : 'Bad gateway', { detail, cause });
+  public constructor(code: 'upstream_failed' | 'too_many_redirects' | 'upstream_timeout', detail: string, cause?: unknown) {
+    super(code, { detail, cause });
     this.name = 'UpstreamError';
   }
 }
 
-/** 503: a dependency (DynamoDB, S3) is unavailable; the client may retry after `Retry-After`. */
+/** 503: a dependency (DynamoDB, S3, the token issuer) is unavailable; the client may retry after `Retry-After`. */
 export class ServiceUnavailableError extends ProblemError {
-  public constructor(detail = 'A dependency is unavailable; retry shortly.', cause?: unknown, retryAfterSeconds = 1) {
-    super(503, 'service_unavailable', 'Service unavailable', {
-      detail,
-      cause,
-      headers: { 'Retry-After': String(retryAfterSeconds) },
-    });
+  public constructor(detail?: string, cause?: unknown, retryAfterSeconds = 1) {
+    super('service_unavailable', { detail, cause, headers: { 'Retry-After': String(retryAfterSeconds) } });
     this.name = 'ServiceUnavailableError';
+  }
+}
+
+/** 500: anything unexpected; its detail never shows internals, its cause is logged. */
+export class InternalError extends ProblemError {
+  public constructor(cause: unknown) {
+    super('internal_error', { cause });
+    this.name = 'InternalError';
   }
 }

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
-import { GATEWAY_PROBLEMS, gatewayProblemBody, PROBLEM_CONTENT_TYPE, type GatewayResponseType } from '../../lib/gateway-responses';
+import { gatewayProblem, type GatewayResponseType } from '../../functions/shared/http/gateway-problems';
+import { PROBLEM_MEDIA_TYPE } from '../../functions/shared/http/problem-catalog';
 import type { RouteDefinition } from '../../functions/routes';
 import type { AuthorizerRunner } from './authorizer-runner';
 import { lambdaContext } from './lambda-context';
@@ -39,13 +40,13 @@ export function loadRouteHandler(route: RouteDefinition): Promise<ProxyHandler> 
 
 /** The customized gateway response of a type, as API Gateway would send it. */
 export function gatewayResponse(type: GatewayResponseType): LocalResponse {
-  const problem = GATEWAY_PROBLEMS[type];
-  const headers = { 'content-type': PROBLEM_CONTENT_TYPE, ...problem.headers };
+  const problem = gatewayProblem(type);
+  const headers = { 'content-type': PROBLEM_MEDIA_TYPE, ...problem.headers };
   return {
     statusCode: problem.status,
     headers,
     multiValueHeaders: {},
-    body: Buffer.from(JSON.stringify(gatewayProblemBody(type))),
+    body: Buffer.from(JSON.stringify(problem.body)),
   };
 }
 

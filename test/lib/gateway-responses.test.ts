@@ -1,4 +1,5 @@
-import { GATEWAY_PROBLEMS, GATEWAY_RESPONSE_TYPES, gatewayProblemBody, PROBLEM_CONTENT_TYPE } from '../../lib/gateway-responses';
+import { GATEWAY_RESPONSE_TYPES, gatewayProblem } from '../../functions/shared/http/gateway-problems';
+import { PROBLEM_MEDIA_TYPE as PROBLEM_CONTENT_TYPE } from '../../functions/shared/http/problem-catalog';
 import { synthesizeStack } from './stack-fixture';
 
 type GatewayResponse = { Properties: { ResponseType: string; StatusCode: string; ResponseParameters: Record<string, string>; ResponseTemplates: Record<string, string> } };
@@ -18,7 +19,7 @@ describe('the gateway responses', () => {
   it.each([...GATEWAY_RESPONSE_TYPES])('%s answers its problem as application/problem+json', (type) => {
     const response = responses.get(type);
     const body = JSON.parse(response?.Properties.ResponseTemplates[PROBLEM_CONTENT_TYPE] ?? 'null');
-    expect(body).toEqual(gatewayProblemBody(type));
+    expect(body).toEqual(gatewayProblem(type).body);
     expect(Object.keys(body)).toEqual(['type', 'title', 'status', 'detail', 'code']);
     expect(response?.Properties.StatusCode).toBe(String(body.status));
     expect(response?.Properties.ResponseParameters['gatewayresponse.header.Content-Type']).toBe(`'${PROBLEM_CONTENT_TYPE}'`);
@@ -66,10 +67,10 @@ describe('the gateway responses with CORS origins', () => {
 
 describe('the gateway problem table', () => {
   it.each([...GATEWAY_RESPONSE_TYPES])('%s renders as a literal mapping template (no VTL $ or #)', (type) => {
-    expect(JSON.stringify(gatewayProblemBody(type))).not.toMatch(/[$#]/);
+    expect(JSON.stringify(gatewayProblem(type).body)).not.toMatch(/[$#]/);
   });
 
   it('uses the functions\' problem type URIs', () => {
-    expect(GATEWAY_PROBLEMS.UNAUTHORIZED.type).toBe('urn:frontend-api:problem:unauthorized');
+    expect(gatewayProblem('UNAUTHORIZED').body.type).toBe('urn:frontend-api:problem:unauthorized');
   });
 });

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { isPublicAddress } from './address-policy';
-import { AddressRefusedError, upstreamFailed } from './errors';
+import { AddressRefusedError, UpstreamFailedError } from './errors';
 import { addressKey, hostKey, type FetchSettings, type ResolvedAddress } from './fetch-settings';
 
 /**
@@ -47,9 +47,9 @@ async function resolve(host: string, settings: FetchSettings, signal: AbortSigna
     addresses = await untilAborted(settings.lookup(host), signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    throw upstreamFailed(`The host name ${host} of the image address could not be resolved.`, error);
+    throw new UpstreamFailedError(`The host name ${host} of the image address could not be resolved.`, error);
   }
-  if (addresses.length === 0) throw upstreamFailed(`The host name ${host} of the image address has no address.`);
+  if (addresses.length === 0) throw new UpstreamFailedError(`The host name ${host} of the image address has no address.`);
   return addresses;
 }
 

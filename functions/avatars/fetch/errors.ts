@@ -1,13 +1,17 @@
 import { UpstreamError, ValidationError } from '../../shared/errors';
 
 /**
- * The answers of the image fetch besides the shared ones: a refused address is a 400 on the
- * `avatar` field (asking again will not help); the source's failures are 502 / 504.
+ * The answers of the image fetch, one class each so that callers (and the metrics of failed
+ * uploads) can tell them apart: a refused or malformed address is a 400 on the `avatar` field
+ * (asking again will not help); the source's failures are 502 / 504.
  */
 
 /** 400: the `avatar` URL is not an absolute http or https URL. */
-export function unsupportedUrl(): ValidationError {
-  return new ValidationError([{ name: 'avatar', reason: 'must be an absolute http or https URL' }]);
+export class UnsupportedUrlError extends ValidationError {
+  public constructor() {
+    super([{ name: 'avatar', reason: 'must be an absolute http or https URL' }]);
+    this.name = 'UnsupportedUrlError';
+  }
 }
 
 /**
@@ -29,16 +33,25 @@ export class AddressRefusedError extends ValidationError {
 }
 
 /** 502 `upstream_failed`: the source could not be reached or did not deliver the image. */
-export function upstreamFailed(detail: string, cause?: unknown): UpstreamError {
-  return new UpstreamError(502, 'upstream_failed', detail, cause);
+export class UpstreamFailedError extends UpstreamError {
+  public constructor(detail: string, cause?: unknown) {
+    super('upstream_failed', detail, cause);
+    this.name = 'UpstreamFailedError';
+  }
 }
 
 /** 502 `too_many_redirects`: the source redirected more often than allowed. */
-export function tooManyRedirects(maxRedirects: number): UpstreamError {
-  return new UpstreamError(502, 'too_many_redirects', `The image source redirected more than ${maxRedirects} times.`);
+export class TooManyRedirectsError extends UpstreamError {
+  public constructor(maxRedirects: number) {
+    super('too_many_redirects', `The image source redirected more than ${maxRedirects} times.`);
+    this.name = 'TooManyRedirectsError';
+  }
 }
 
 /** 504 `upstream_timeout`: the source did not connect or deliver in time. */
-export function upstreamTimeout(detail: string): UpstreamError {
-  return new UpstreamError(504, 'upstream_timeout', detail);
+export class UpstreamTimeoutError extends UpstreamError {
+  public constructor(detail: string) {
+    super('upstream_timeout', detail);
+    this.name = 'UpstreamTimeoutError';
+  }
 }

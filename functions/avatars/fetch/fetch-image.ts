@@ -1,6 +1,6 @@
 import { ProblemError } from '../../shared/errors';
 import { connectTarget } from './connect-target';
-import { tooManyRedirects, unsupportedUrl, upstreamFailed, upstreamTimeout } from './errors';
+import { TooManyRedirectsError, UnsupportedUrlError, UpstreamFailedError, UpstreamTimeoutError } from './errors';
 import { fetchSettings, type FetchImageOptions } from './fetch-settings';
 import { httpGet } from './http-get';
 import { readBody } from './read-body';
@@ -26,14 +26,14 @@ function isHttpUrl(url: URL): boolean {
 
 function sourceUrl(raw: string): URL {
   const url = URL.canParse(raw) ? new URL(raw) : undefined;
-  if (url === undefined || !isHttpUrl(url)) throw unsupportedUrl();
+  if (url === undefined || !isHttpUrl(url)) throw new UnsupportedUrlError();
   return url;
 }
 
 function redirectTarget(from: URL, location: string | undefined): URL {
   const url = location !== undefined && URL.canParse(location, from.href) ? new URL(location, from) : undefined;
   if (url === undefined || !isHttpUrl(url)) {
-    throw upstreamFailed('The image source redirected to a missing or unsupported (not http or https) address.');
+    throw new UpstreamFailedError('The image source redirected to a missing or unsupported (not http or https) address.');
   }
   return url;
 }
@@ -41,7 +41,7 @@ function redirectTarget(from: URL, location: string | undefined): URL {
 function asProblem(error: unknown, deadline: AbortSignal): ProblemError {
   if (error instanceof ProblemError) return error;
   if (deadline.aborted && deadline.reason instanceof ProblemError) return deadline.reason;
-  return upstreamFailed('The image source could not be reached or broke off the transfer.', error);
+  return new UpstreamFailedError('The image source could not be reached or broke off the transfer.', error);
 }
 
 /**
@@ -68,7 +68,7 @@ export async function fetchImage(url: string, options: FetchImageOptions = {}): 
   let current = sourceUrl(url);
   const deadline = new AbortController();
   const timer = setTimeout(() => {
-    deadline.abort(upstreamTimeout(`The image source did not deliver the image within ${settings.totalTimeoutMs} ms.`));
+    deadline.abort(new UpstreamTimeoutError(`The image source did not deliver the image within ${settings.totalTimeoutMs} ms.`));
   }, settings.totalTimeoutMs);
   try {
     for (let redirects = 0; ; redirects += 1) {
@@ -77,11 +77,11 @@ export async function fetchImage(url: string, options: FetchImageOptions = {}): 
       const status = response.statusCode ?? 0;
       if (REDIRECT_STATUSES.has(status)) {
         response.destroy();
-        if (redirects >= settings.maxRedirects) throw tooManyRedirects(settings.maxRedirects);
+        if (redirects >= settings.maxRedirects) throw new TooManyRedirectsError(settings.maxRedirects);
         current = redirectTarget(current, response.headers.location);
       } else if (status < 200 || status > 299) {
         response.destroy();
-        throw upstreamFailed(`The image source answered HTTP ${status}.`);
+        throw new UpstreamFailedError(`The image source answered HTTP ${status}.`);
       } else {
         const bytes = await readBody(response, settings.maxBytes);
         const contentType = response.headers['content-type'];

@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ConnectTarget } from './connect-target';
-import { upstreamTimeout } from './errors';
+import { UpstreamTimeoutError } from './errors';
 import type { ResolvedAddress } from './fetch-settings';
 
 /**
@@ -63,7 +63,7 @@ export function httpGet(target: ConnectTarget, connectTimeoutMs: number, signal:
     request.once('socket', (socket) => {
       if (!socket.connecting) return;
       const timer = setTimeout(() => {
-        request.destroy(upstreamTimeout(`The image source did not accept a connection within ${connectTimeoutMs} ms.`));
+        request.destroy(new UpstreamTimeoutError(`The image source did not accept a connection within ${connectTimeoutMs} ms.`));
       }, connectTimeoutMs);
       const stop = () => clearTimeout(timer);
       socket.once('connect', stop);

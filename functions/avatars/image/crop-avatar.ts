@@ -2,7 +2,7 @@ import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { integerEnv } from '../../shared/config';
 import { planCrop } from './crop-plan';
 import { normaliseCrop, type AvatarCrop } from './crop-spec';
-import { invalidImage, tooManyPixels } from './errors';
+import { InvalidImageError, TooManyPixelsError } from './errors';
 import { sniffImage } from './sniff-image';
 
 /**
@@ -46,14 +46,14 @@ async function decodeStep<T>(maxPixels: number, step: () => Promise<T>): Promise
   try {
     return await step();
   } catch (error) {
-    if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(maxPixels, undefined, error);
-    throw invalidImage('the image could not be decoded', error);
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new TooManyPixelsError(maxPixels, undefined, error);
+    throw new InvalidImageError('the image could not be decoded', error);
   }
 }
 
 function checkPixels(dimensions: { width?: number; height?: number }, maxPixels: number): void {
   const { width = 0, height = 0 } = dimensions;
-  if (width * height > maxPixels) throw tooManyPixels(maxPixels, `${width}×${height}`);
+  if (width * height > maxPixels) throw new TooManyPixelsError(maxPixels, `${width}×${height}`);
 }
 
 /**
@@ -80,12 +80,12 @@ export async function cropAvatar(
   const { maxPixels } = limits;
   const header = sniffImage(bytes);
   checkPixels(header, maxPixels);
-  if (header.truncated) throw invalidImage(`the ${header.format.toUpperCase()} image is truncated`);
+  if (header.truncated) throw new InvalidImageError(`the ${header.format.toUpperCase()} image is truncated`);
 
   // Only the first frame of an animation; warnings (such as a premature end of data) fail the decode.
   const input: SharpOptions = { limitInputPixels: maxPixels, pages: 1, failOn: 'warning' };
   const stored: Metadata = await decodeStep(maxPixels, () => sharp(bytes, input).metadata());
-  if (stored.format !== header.format) throw invalidImage(`the file is not a well-formed ${header.format} image`);
+  if (stored.format !== header.format) throw new InvalidImageError(`the file is not a well-formed ${header.format} image`);
   checkPixels(stored, maxPixels);
   const plan = planCrop({ width: stored.width, height: stored.height }, stored.orientation, settings);
   const side = Math.min(settings.size, AVATAR_MAX_SIDE);

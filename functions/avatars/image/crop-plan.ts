@@ -1,4 +1,5 @@
-import { UnprocessableError, type FieldError } from '../../shared/errors';
+import type { FieldError } from '../../shared/errors';
+import { CropOutsideImageError } from './errors';
 import type { NormalisedCrop, QuarterTurns } from './crop-spec';
 
 /**
@@ -98,7 +99,7 @@ function outsideErrors(crop: Square, image: Dimensions): FieldError[] {
  * Plans a crop of an image whose stored pixels measure `stored` and whose EXIF orientation tag is
  * `exifTag`: which square of the stored pixels to cut out, and how to turn it.
  *
- * @throws UnprocessableError (422, `crop_outside_image`) naming `crop.left`, `crop.top` or `crop.size`.
+ * @throws CropOutsideImageError (422, `crop_outside_image`) naming `crop.left`, `crop.top` or `crop.size`.
  */
 export function planCrop(stored: Dimensions, exifTag: number | undefined, crop: NormalisedCrop): CropPlan {
   const flip = crop.flip === 'horizontal' ? mirrorLeftRight : crop.flip === 'vertical' ? mirrorTopBottom : identity;
@@ -106,7 +107,7 @@ export function planCrop(stored: Dimensions, exifTag: number | undefined, crop: 
   const swapsAxes = total[0] === 0;
   const result = swapsAxes ? { width: stored.height, height: stored.width } : stored;
   const errors = outsideErrors(crop, result);
-  if (errors.length > 0) throw new UnprocessableError('crop_outside_image', 'The crop square lies outside the image.', errors);
+  if (errors.length > 0) throw new CropOutsideImageError(errors);
 
   // Map two opposite corners back through the inverse (the transpose, as the matrix is orthogonal).
   // Coordinates are doubled so that centring on an odd side stays in integers.

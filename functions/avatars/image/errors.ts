@@ -1,32 +1,40 @@
-import { UnprocessableError } from '../../shared/errors';
+import { UnprocessableError, type FieldError } from '../../shared/errors';
 
 /**
- * The 422 answers of the image pipeline. Each names the `avatar` field, the request field that
- * points at the image, and keeps the decoder's own message as `cause` for the logs only.
+ * The 422 answers of the image pipeline, one class each so that callers (and the metrics of failed
+ * uploads) can tell them apart. Each names the `avatar` field, the request field that points at
+ * the image, and keeps the decoder's own message as `cause` for the logs only.
  */
 
 /** 422 `unsupported_image`: not a JPEG, PNG, WebP or GIF file. */
-export function unsupportedImage(): UnprocessableError {
-  return new UnprocessableError('unsupported_image', 'The file is not a JPEG, PNG, WebP or GIF image.', [
-    { name: 'avatar', reason: 'must be a JPEG, PNG, WebP or GIF image' },
-  ]);
+export class UnsupportedImageError extends UnprocessableError {
+  public constructor() {
+    super('unsupported_image', 'The file is not a JPEG, PNG, WebP or GIF image.', [{ name: 'avatar', reason: 'must be a JPEG, PNG, WebP or GIF image' }]);
+    this.name = 'UnsupportedImageError';
+  }
 }
 
 /** 422 `invalid_image`: a recognised format, but damaged or truncated. */
-export function invalidImage(reason: string, cause?: unknown): UnprocessableError {
-  const error = new UnprocessableError('invalid_image', 'The image is damaged or truncated and cannot be decoded.', [
-    { name: 'avatar', reason },
-  ]);
-  if (cause !== undefined) error.cause = cause;
-  return error;
+export class InvalidImageError extends UnprocessableError {
+  public constructor(reason: string, cause?: unknown) {
+    super('invalid_image', 'The image is damaged or truncated and cannot be decoded.', [{ name: 'avatar', reason }], cause);
+    this.name = 'InvalidImageError';
+  }
 }
 
 /** 422 `too_many_pixels`: the image has more pixels than the cap allows. */
-export function tooManyPixels(maxPixels: number, declared?: string, cause?: unknown): UnprocessableError {
-  const size = declared === undefined ? 'more pixels' : `${declared} pixels`;
-  const error = new UnprocessableError('too_many_pixels', `The image has ${size}; at most ${maxPixels} are allowed.`, [
-    { name: 'avatar', reason: `must have at most ${maxPixels} pixels` },
-  ]);
-  if (cause !== undefined) error.cause = cause;
-  return error;
+export class TooManyPixelsError extends UnprocessableError {
+  public constructor(maxPixels: number, declared?: string, cause?: unknown) {
+    const size = declared === undefined ? 'more pixels' : `${declared} pixels`;
+    super('too_many_pixels', `The image has ${size}; at most ${maxPixels} are allowed.`, [{ name: 'avatar', reason: `must have at most ${maxPixels} pixels` }], cause);
+    this.name = 'TooManyPixelsError';
+  }
+}
+
+/** 422 `crop_outside_image`: the crop square does not lie inside the (rotated, flipped) image. */
+export class CropOutsideImageError extends UnprocessableError {
+  public constructor(errors: readonly FieldError[]) {
+    super('crop_outside_image', 'The crop square lies outside the image.', errors);
+    this.name = 'CropOutsideImageError';
+  }
 }

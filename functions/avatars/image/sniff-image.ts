@@ -1,5 +1,5 @@
 import type { Dimensions } from './crop-plan';
-import { invalidImage, unsupportedImage } from './errors';
+import { InvalidImageError, UnsupportedImageError } from './errors';
 
 /**
  * Recognises an image by its first bytes and reads its dimensions from its header, without
@@ -67,22 +67,22 @@ function jpegHeader(bytes: Buffer): Header {
       offset += 2 + bytes.readUInt16BE(offset + 2);
     }
   }
-  throw invalidImage('the JPEG image has no readable frame header');
+  throw new InvalidImageError('the JPEG image has no readable frame header');
 }
 
 function pngHeader(bytes: Buffer): Header {
-  if (bytes.length < 24 || ascii(bytes, 12, 4) !== 'IHDR') throw invalidImage('the PNG image has no header chunk');
+  if (bytes.length < 24 || ascii(bytes, 12, 4) !== 'IHDR') throw new InvalidImageError('the PNG image has no header chunk');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), truncated: bytes.lastIndexOf('IEND') === -1 };
 }
 
 function gifHeader(bytes: Buffer): Header {
-  if (bytes.length < 10) throw invalidImage('the GIF image has no screen descriptor');
+  if (bytes.length < 10) throw new InvalidImageError('the GIF image has no screen descriptor');
   // Only the first frame is used; a cut in a later frame does not matter and the decoder sees the rest.
   return { width: bytes.readUInt16LE(6), height: bytes.readUInt16LE(8), truncated: false };
 }
 
 function webpHeader(bytes: Buffer): Header {
-  if (bytes.length < 30) throw invalidImage('the WebP image has no header');
+  if (bytes.length < 30) throw new InvalidImageError('the WebP image has no header');
   return { ...webpDimensions(bytes), truncated: bytes.readUInt32LE(4) + 8 > bytes.length };
 }
 
@@ -98,7 +98,7 @@ function webpDimensions(bytes: Buffer): Dimensions {
   if (chunk === 'VP8 ') {
     return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
   }
-  throw invalidImage('the WebP image has an unknown bitstream');
+  throw new InvalidImageError('the WebP image has an unknown bitstream');
 }
 
 const headerReaders: Readonly<Record<ImageFormat, (bytes: Buffer) => Header>> = {
@@ -117,8 +117,8 @@ const headerReaders: Readonly<Record<ImageFormat, (bytes: Buffer) => Header>> = 
  */
 export function sniffImage(bytes: Buffer): SniffedImage {
   const format = formatOf(bytes);
-  if (format === undefined) throw unsupportedImage();
+  if (format === undefined) throw new UnsupportedImageError();
   const header = headerReaders[format](bytes);
-  if (header.width === 0 || header.height === 0) throw invalidImage(`the ${format.toUpperCase()} header declares no pixels`);
+  if (header.width === 0 || header.height === 0) throw new InvalidImageError(`the ${format.toUpperCase()} header declares no pixels`);
   return { format, ...header };
 }

@@ -1,11 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ProblemError, ServiceUnavailableError } from '../errors';
-
-/** Media type of every error body (RFC 9457). */
-export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-
-/** Base of the `type` URIs: `urn:frontend-api:problem:<code>`, one per documented error code. */
-export const PROBLEM_TYPE_BASE = 'urn:frontend-api:problem:';
+import { InternalError, ProblemError, ServiceUnavailableError } from '../errors';
+import { PROBLEM_MEDIA_TYPE, problemType } from './problem-catalog';
 
 /** The body of a problem response. */
 export interface ProblemBody {
@@ -21,7 +16,7 @@ export interface ProblemBody {
 /** Serialize a {@link ProblemError} into an RFC 9457 body. */
 export function problemBody(error: ProblemError, instance?: string): ProblemBody {
   return {
-    type: `${PROBLEM_TYPE_BASE}${error.code}`,
+    type: problemType(error.code),
     title: error.title,
     status: error.status,
     detail: error.detail,
@@ -75,8 +70,5 @@ export function isDependencyUnavailable(error: unknown, depth = 0): boolean {
 export function toProblemError(error: unknown): ProblemError {
   if (error instanceof ProblemError) return error;
   if (isDependencyUnavailable(error)) return new ServiceUnavailableError(undefined, error);
-  return new ProblemError(500, 'internal_error', 'Internal server error', {
-    detail: 'The request could not be completed; it has been logged with its request id.',
-    cause: error,
-  });
+  return new InternalError(error);
 }

@@ -38,31 +38,31 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
   return names[kind];
 }
 
-const PURPOSES: Record<MediaLogPartitionKind, string> = {
-  log:
-    'Every entry, newest or oldest first (root and admin without a user filter), and time ranges: partitions `LOG#<month>`, ' +
-    'walked month by month and only where the counters say there are entries; a page reads the entries it returns. ' +
-    'All writes of a month land in one partition (about 1,000 writes/s per partition before throttling).',
-  user:
-    'The entries of one user (`USER#<user-id>#<month>`); several users (a user and its sub users, a user-id filter) are ' +
-    'merged in send order, each partition read in chunks sized by its share of the counters, so a page reads about what it returns.',
-  url:
-    'Exact url filter: `URL#<sha-256 of the url>` (urls may exceed a key\'s size; the url itself is re-checked). ' +
-    'One partition per url, in send order; totals count the url\'s entries in the range, which are few by nature.',
-  status:
-    '`status` filter: `<value>#<month>`, one partition per value and month, merged across values. Chosen when the counters ' +
-    'show that this status holds fewer candidates than the caller\'s user partitions, so a rare status is not found by scanning.',
-  ffscan: 'As status-by-send, for the `status-ffscan` filter.',
-  mediainfo: 'As status-by-send, for the `status-mediainfo` filter.',
-  scanReport: 'As status-by-send, for the `status-scan-report` filter.',
-};
+/*
+ * The access pattern each listing index serves, and what it costs:
+ * - log-by-send: Every entry, newest or oldest first (root and admin without a user filter), and
+ *   time ranges: partitions `LOG#<month>`, walked month by month and only where the counters say
+ *   there are entries; a page reads the entries it returns. All writes of a month land in one
+ *   partition (about 1,000 writes/s per partition before throttling).
+ * - user-by-send: The entries of one user (`USER#<user-id>#<month>`); several users (a user and its
+ *   sub users, a user-id filter) are merged in send order, each partition read in chunks sized by
+ *   its share of the counters, so a page reads about what it returns.
+ * - url-by-send: Exact url filter: `URL#<sha-256 of the url>` (urls may exceed a key's size; the url
+ *   itself is re-checked). One partition per url, in send order; totals count the url's entries in
+ *   the range, which are few by nature.
+ * - status-by-send: `status` filter: `<value>#<month>`, one partition per value and month, merged
+ *   across values. Chosen when the counters show that this status holds fewer candidates than the
+ *   caller's user partitions, so a rare status is not found by scanning.
+ * - ffscan-status-by-send: As status-by-send, for the `status-ffscan` filter.
+ * - mediainfo-status-by-send: As status-by-send, for the `status-mediainfo` filter.
+ * - scan-report-status-by-send: As status-by-send, for the `status-scan-report` filter.
+ */
 
 const listingIndexes: IndexDefinition[] = (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map((kind) => ({
   indexName: mediaLogIndexName(kind),
   partitionKey: { name: MEDIA_LOG_ATTRIBUTES.partition[kind], type: 'S' as const },
   sortKey: { name: MEDIA_LOG_ATTRIBUTES.sendKey, type: 'S' as const },
   projection: { type: 'INCLUDE' as const, attributes: MEDIA_LOG_ENTRY_ATTRIBUTES },
-  purpose: PURPOSES[kind],
 }));
 
 /**

@@ -9,15 +9,13 @@ export interface KeyAttribute {
   readonly type: 'S' | 'N';
 }
 
-/** A global secondary index, named after the access pattern it serves. */
+/** A global secondary index, named after the access pattern it serves (its definition's comment says what it costs). */
 export interface IndexDefinition {
   readonly indexName: string;
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
   /** ALL unless the pattern only needs the keys (KEYS_ONLY) or a few attributes (INCLUDE). */
   readonly projection: { readonly type: 'ALL' } | { readonly type: 'KEYS_ONLY' } | { readonly type: 'INCLUDE'; readonly attributes: readonly string[] };
-  /** The access pattern this index serves and what it costs; rendered into docs and the stack. */
-  readonly purpose: string;
 }
 
 /** A table: keys, indexes and TTL, plus how code finds its deployed name. */

@@ -26,13 +26,13 @@ export function userListIndexName(scope: (typeof USER_LIST_SCOPES)[number], sort
   return `${scope}-by-${sort}`;
 }
 
+/** GET /user in one scope, sorted by one key: one Query per page, reading only the page (summary attributes projected). */
 const listIndexes: IndexDefinition[] = USER_LIST_SCOPES.flatMap((scope) =>
   USER_SORT_KEYS.map((sort) => ({
     indexName: userListIndexName(scope, sort),
     partitionKey: { name: USER_INDEX_ATTRIBUTES.scope[scope], type: 'S' as const },
     sortKey: { name: USER_INDEX_ATTRIBUTES.sort[sort], type: 'S' as const },
     projection: { type: 'INCLUDE' as const, attributes: USER_SUMMARY_ATTRIBUTES },
-    purpose: `GET /user in the ${scope} scope sorted by ${sort}: one Query per page, reading only the page (summary attributes projected).`,
   })),
 );
 
@@ -50,11 +50,11 @@ export const usersTable: TableDefinition = {
   sortKey: { name: 'sk', type: 'S' },
   indexes: [
     ...listIndexes,
+    // The authorizer maps a token subject to its user: one Query returning the id, role, status and parent it needs.
     {
       indexName: 'by-subject',
       partitionKey: { name: 'subject', type: 'S' },
       projection: { type: 'INCLUDE', attributes: ['id', 'role', 'status', 'parentId'] },
-      purpose: 'The authorizer maps a token subject to its user: one Query returning the id, role, status and parent it needs.',
     },
   ],
 };
