@@ -20,7 +20,7 @@ import { fetchImage } from '../functions/avatars/fetch';
 import { AVATAR_MAX_SIDE, cropAvatar } from '../functions/avatars/image';
 import { resetClients } from '../functions/shared/aws/clients';
 import { logger } from '../functions/shared/logger';
-import type { Caller } from '../functions/shared/http/types';
+import type { Caller } from '../functions/shared/access/roles';
 import { userRepository } from '../functions/users/user-context';
 import { registerUser } from '../functions/users/user-registration';
 import { startBackends } from '../local/backends';

@@ -3,25 +3,15 @@
  * settings come from lib/function-bundling.ts): one place for the benches that build bundles.
  */
 import type { BuildOptions } from 'esbuild';
-import { backgroundFunctions } from '../functions/background-functions';
-import { authorizerFunction, routes } from '../functions/routes';
+import { deployedFunctions as deployedFunctionList } from '../functions/deployed-functions';
+import type { DeployedFunction } from '../functions/shared/deployment/function-definitions';
 import { BUNDLE_SETTINGS, entryPath, externalModules, PROJECT_ROOT } from '../lib/function-bundling';
 
-/** One deployed function: a route, the authorizer or a background function. */
-export interface DeployedFunction {
-  readonly name: string;
-  readonly handler: string;
-  /** Whether it ships sharp. */
-  readonly image: boolean;
-}
+export type { DeployedFunction };
 
 /** Every function the stack deploys. */
 export function deployedFunctions(): DeployedFunction[] {
-  return [
-    ...routes.map((route) => ({ name: route.name, handler: route.handler, image: route.image === true })),
-    { name: authorizerFunction.name, handler: authorizerFunction.handler, image: false },
-    ...backgroundFunctions.map((definition) => ({ name: definition.name, handler: definition.handler, image: false })),
-  ];
+  return [...deployedFunctionList];
 }
 
 /** The esbuild options of a function's bundle, written to `outfile`. */

@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PREFIX } from '../functions/routes';
+import { API_PREFIX } from '../functions/shared/http/route-definition';
 import { userRepository } from '../functions/users/user-context';
 import { registerUser, type CreateUser } from '../functions/users/user-registration';
 import { AuthorizerRunner, loadAuthorizer } from '../local/gateway/authorizer-runner';

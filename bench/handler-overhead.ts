@@ -6,10 +6,11 @@
  */
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { API_PREFIX, routeNamed } from '../functions/routes';
+import { routeNamed } from '../functions/routes';
+import { API_PREFIX } from '../functions/shared/http/route-definition';
 import { getDocumentClient } from '../functions/shared/aws/clients';
 import { toAuthorizerContext } from '../functions/shared/http/caller';
-import type { Caller } from '../functions/shared/http/types';
+import type { Caller } from '../functions/shared/access/roles';
 import { usersTable } from '../functions/shared/tables/users-table';
 import { tableName } from '../functions/shared/tables/table-names';
 import { userRepository } from '../functions/users/user-context';

@@ -6,13 +6,14 @@
  * per item returned.
  */
 import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandInput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { API_PREFIX, routeNamed } from '../functions/routes';
+import { routeNamed } from '../functions/routes';
+import { API_PREFIX } from '../functions/shared/http/route-definition';
 import { getDocumentClient } from '../functions/shared/aws/clients';
 import { toAuthorizerContext } from '../functions/shared/http/caller';
-import type { Caller, Role } from '../functions/shared/http/types';
+import type { Caller, Role } from '../functions/shared/access/roles';
 import { usersTable } from '../functions/shared/tables/users-table';
 import { tableName } from '../functions/shared/tables/table-names';
-import type { UserStatus } from '../functions/users/schemas';
+import type { UserStatus } from '../functions/shared/access/roles';
 import { familyOf, listingAttributes, totalsAttribute, userKeys } from '../functions/users/user-keys';
 import type { UserRecord } from '../functions/users/user-record';
 import { loadRouteHandler } from '../local/gateway/dispatch';

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../functions/routes';
+import { API_PREFIX } from '../functions/shared/http/route-definition';
 import { integerEnv } from '../functions/shared/config';
 import { startBackends } from '../local/backends';
 import { LocalBackendError } from '../local/backends/errors';

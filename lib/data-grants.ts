@@ -1,8 +1,7 @@
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
-import type { BackgroundGrants, TableOperation } from '../functions/background-functions';
-import type { RouteGrants } from '../functions/routes';
+import type { BackgroundGrants, RouteGrants, TableOperation } from '../functions/shared/deployment/data-grants';
 import type { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import type { DataTables, DeployedTable } from './constructs/data-tables';
 import { acknowledgeFindings } from './nag-acknowledgements';

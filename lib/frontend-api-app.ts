@@ -15,9 +15,9 @@ export interface FrontendApiApp {
 /**
  * Builds the CDK app: the stack, configured from context, checked by the AWS Solutions and
  * Serverless rule packs of cdk-nag on every synth (any unacknowledged finding fails it).
- * `overrides` narrow or extend the route table and table definitions, for tests only.
+ * `overrides` narrow or extend the deployed functions and table definitions, for tests only.
  */
-export function createFrontendApiApp(props: AppProps = {}, overrides: Pick<FrontendApiStackProps, 'routes' | 'tables'> = {}): FrontendApiApp {
+export function createFrontendApiApp(props: AppProps = {}, overrides: Pick<FrontendApiStackProps, 'functions' | 'tables'> = {}): FrontendApiApp {
   const app = new App(props);
   const stackName = (app.node.tryGetContext('stackName') as string | undefined) || DEFAULT_STACK_NAME;
   const stack = new FrontendApiStack(app, stackName, {

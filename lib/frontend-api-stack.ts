@@ -1,7 +1,8 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { backgroundFunctions } from '../functions/background-functions';
-import { routes as routeTable, type RouteDefinition } from '../functions/routes';
+import { deployedFunctions } from '../functions/deployed-functions';
+import type { AuthorizerDefinition, DeployedFunction, ScheduledFunctionDefinition } from '../functions/shared/deployment/function-definitions';
+import type { RouteDefinition } from '../functions/shared/http/route-definition';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
@@ -21,8 +22,8 @@ export const SERVICE_NAME = 'frontend-api';
 /** Properties of {@link FrontendApiStack}. */
 export interface FrontendApiStackProps extends StackProps {
   readonly settings: StackSettings;
-  /** The route table; the one in `functions/routes.ts` unless a test narrows it. */
-  readonly routes?: readonly RouteDefinition[];
+  /** The functions to deploy; those of `functions/deployed-functions.ts` unless a test narrows or extends them. */
+  readonly functions?: readonly DeployedFunction[];
   /** The table definitions; the ones in `functions/shared/tables` unless a test narrows them. */
   readonly tables?: readonly TableDefinition[];
 }
@@ -42,6 +43,21 @@ export const STACK_OUTPUTS = {
   alarmTopicArn: 'AlarmTopicArn',
 } as const;
 
+/** The deployed functions by what invokes them. */
+function splitFunctions(functions: readonly DeployedFunction[]): {
+  routes: RouteDefinition[];
+  authorizer: AuthorizerDefinition;
+  scheduled: ScheduledFunctionDefinition[];
+} {
+  const authorizer = functions.find((fn) => fn.kind === 'authorizer');
+  if (authorizer?.kind !== 'authorizer') throw new Error('The deployed functions have no authorizer.');
+  return {
+    routes: functions.flatMap((fn) => (fn.kind === 'route' ? [fn.route] : [])),
+    authorizer: authorizer.authorizer,
+    scheduled: functions.flatMap((fn) => (fn.kind === 'schedule' ? [fn.scheduled] : [])),
+  };
+}
+
 /** Output key of a table's name: its definition id followed by `TableName` (`UsersTableName`). */
 export function tableNameOutputKey(definition: TableDefinition): string {
   return `${definition.id}TableName`;
@@ -56,6 +72,7 @@ export class FrontendApiStack extends Stack {
   public constructor(scope: Construct, id: string, props: FrontendApiStackProps) {
     super(scope, id, props);
     const { settings } = props;
+    const deployed = splitFunctions(props.functions ?? deployedFunctions);
     const data = new DataTables(this, 'Data', {
       definitions: props.tables ?? tableDefinitions,
       deletionProtection: settings.deletionProtection,
@@ -69,6 +86,7 @@ export class FrontendApiStack extends Stack {
     const auth = new Auth(this, 'Auth', {
       externalIssuer: settings.externalIssuer,
       deletionProtection: settings.deletionProtection,
+      definition: deployed.authorizer,
       cacheSeconds: settings.authorizerCacheSeconds,
       environment,
       logRetentionDays: settings.logRetentionDays,
@@ -76,14 +94,14 @@ export class FrontendApiStack extends Stack {
     });
     const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
     const functions = new RouteFunctions(this, 'Routes', {
-      routes: props.routes ?? routeTable,
+      routes: deployed.routes,
       environment,
       cursorEnvironment: cursorKey.environment,
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
     });
     const background = new BackgroundFunctions(this, 'Background', {
-      definitions: backgroundFunctions,
+      definitions: deployed.scheduled,
       environment,
       logRetentionDays: settings.logRetentionDays,
       data: grantable,

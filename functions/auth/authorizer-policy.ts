@@ -1,6 +1,6 @@
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { toAuthorizerContext } from '../shared/http/caller';
-import type { Caller } from '../shared/http/types';
+import type { Caller } from '../shared/access/roles';
 
 /**
  * The resource a policy covers: every method of every route of the stage. API Gateway caches an

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../shared/errors';
-import type { Caller } from '../shared/http/types';
+import type { Caller } from '../shared/access/roles';
 import { logger } from '../shared/logger';
-import { canManage } from '../users/access-policy';
+import { canManage } from '../shared/access/access-policy';
 import type { Avatar } from '../users/schemas';
 import type { AvatarRecord } from '../users/user-record';
 import type { UserRepository, UserWithAvatars } from '../users/user-repository';

@@ -1,5 +1,5 @@
 import { ValidationError } from '../shared/errors';
-import type { Caller } from '../shared/http/types';
+import type { Caller } from '../shared/access/roles';
 import { CURSOR_PARAMETER, decodeCursor, encodeCursor, type CursorState } from '../shared/pagination/cursor';
 import type { StatusFilter } from './counter-keys';
 import { entryFilter, entryMatches } from './entry-filter';

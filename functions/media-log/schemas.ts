@@ -1,7 +1,7 @@
 import * as z from '../shared/validation/zod';
 import { integerItem, queryList, queryString } from '../shared/validation/query-params';
 import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../users/list-schemas';
-import { MAX_USER_ID } from '../users/schemas';
+import { MAX_USER_ID } from '../shared/validation/user-id';
 
 /**
  * The media log resources of the interface (api-spec.md section 2, DESIGN.md section 7), defined

@@ -1,4 +1,4 @@
-import type { Caller } from '../shared/http/types';
+import type { Caller } from '../shared/access/roles';
 import type { UserListRepository } from '../users/user-list-repository';
 
 /**

@@ -1,4 +1,5 @@
-import { API_PREFIX, routes, type RouteContract, type RouteDefinition } from '../routes';
+import { routes } from '../routes';
+import { API_PREFIX, type RouteContract, type RouteDefinition } from '../shared/http/route-definition';
 import { ComponentSchemas, type JsonSchema } from './json-schema';
 import { headerParameters, pathParameters, queryParameters } from './parameters';
 import { errorResponses, JSON_MEDIA_TYPE, successResponse } from './responses';

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../shared/http/route-definition';
 import { ProblemError } from '../shared/errors';
 import { gatewayProblem, type GatewayResponseType } from '../shared/http/gateway-problems';
 import { PROBLEMS, type ProblemCode } from '../shared/http/problem-catalog';

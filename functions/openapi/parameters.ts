@@ -1,4 +1,4 @@
-import type { RouteContract } from '../routes';
+import type { RouteContract } from '../shared/http/route-definition';
 import type { ComponentSchemas, JsonSchema } from './json-schema';
 
 /** An OpenAPI parameter object. */

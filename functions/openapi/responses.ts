@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routes';
+import type { RouteDefinition } from '../shared/http/route-definition';
 import { PROBLEM_MEDIA_TYPE, problemHeaders } from '../shared/http/problem-catalog';
 import { errorAnswers } from './error-answers';
 import type { ComponentSchemas, JsonSchema } from './json-schema';

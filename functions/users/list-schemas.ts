@@ -1,7 +1,8 @@
 import * as z from '../shared/validation/zod';
 import { queryInteger, queryList, queryString } from '../shared/validation/query-params';
-import { ROLES } from '../shared/http/types';
-import { USER_STATUSES, UserSummarySchema } from './schemas';
+import { ROLES } from '../shared/access/roles';
+import { USER_STATUSES } from '../shared/access/roles';
+import { UserSummarySchema } from './schemas';
 
 /** Fields GET /user sorts by; each is served by an index (`created` by the id index: ids follow creation order). */
 export const USER_SORT_FIELDS = ['id', 'created', 'email', 'username'] as const;

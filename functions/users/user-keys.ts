@@ -1,5 +1,5 @@
 import { USER_INDEX_ATTRIBUTES } from '../shared/tables/users-table';
-import type { Role } from '../shared/http/types';
+import type { Role } from '../shared/access/roles';
 
 /**
  * Key templates of the users table, built in one place (see users-table.ts for the layout).

@@ -1,9 +1,8 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readMergedPage, type MergedPage, type PartitionPosition, type SortedStream } from '../shared/dynamo/merged-query';
-import type { Role } from '../shared/http/types';
+import type { Role, UserStatus } from '../shared/access/roles';
 import { USER_INDEX_ATTRIBUTES, userListIndexName, type USER_LIST_SCOPES, type USER_SORT_KEYS } from '../shared/tables/users-table';
 import { totalsAttribute, userKeys } from './user-keys';
-import type { UserStatus } from './schemas';
 
 /** One index partition to list: a scope partition value, an optional key prefix, optional filters. */
 export interface UserPartition {

@@ -1,11 +1,11 @@
 import { ValidationError } from '../shared/errors';
-import { ROLES, type Caller, type Role } from '../shared/http/types';
+import { ROLES, USER_STATUSES, type Caller, type Role, type UserStatus } from '../shared/access/roles';
 import { ForeignPositionError } from '../shared/dynamo/merged-query';
 import { CURSOR_PARAMETER, decodeCursor, encodeCursor } from '../shared/pagination/cursor';
 import type { USER_SORT_KEYS } from '../shared/tables/users-table';
 import type { ListUsersQuery, UserList, UserSortField } from './list-schemas';
 import type { UserSummary } from './schemas';
-import { USER_STATUSES, type UserStatus } from './schemas';
+
 import type { UserListRepository, UserPartition } from './user-list-repository';
 import { toUserSummary } from './user-view';
 import type { UserRecord } from './user-record';

@@ -1,5 +1,5 @@
-import type { Role } from '../shared/http/types';
-import type { UserStatus } from './schemas';
+import type { Role, UserStatus } from '../shared/access/roles';
+
 
 /** A stored avatar, as the users table keeps it (one item per avatar, beside the profile). */
 export interface AvatarRecord {

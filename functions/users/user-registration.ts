@@ -1,8 +1,8 @@
 import { NotFoundError, ValidationError } from '../shared/errors';
-import { ROLES } from '../shared/http/types';
+import { ROLES, USER_STATUSES } from '../shared/access/roles';
 import * as z from '../shared/validation/zod';
 import { parseInput } from '../shared/validation/issues';
-import { USER_STATUSES } from './schemas';
+
 import type { UserRepository } from './user-repository';
 import type { UserRecord } from './user-record';
 

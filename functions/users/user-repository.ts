@@ -7,10 +7,9 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../shared/errors';
-import type { Role } from '../shared/http/types';
+import type { Role, UserStatus } from '../shared/access/roles';
 import { familyOf, listingAttributes, totalsAttribute, userKeys } from './user-keys';
 import type { AuthIdentity, AvatarRecord, UserRecord } from './user-record';
-import type { UserStatus } from './schemas';
 
 /** A new user, before an id is allocated: the profile fields an operator chooses. */
 export type NewUser = Pick<UserRecord, 'email' | 'username' | 'role' | 'status' | 'parentId' | 'firstName' | 'lastName'> & {

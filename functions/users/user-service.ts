@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError } from '../shared/errors';
-import type { Caller } from '../shared/http/types';
-import { canManage } from './access-policy';
+import type { Caller } from '../shared/access/roles';
+import { canManage } from '../shared/access/access-policy';
 import type { UserRepository } from './user-repository';
 import type { UpdateProfile, User } from './schemas';
 import type { AvatarRecord, UserRecord } from './user-record';

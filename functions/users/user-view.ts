@@ -1,6 +1,7 @@
 import type { Avatar, User, UserSummary } from './schemas';
 import type { AvatarRecord, UserRecord } from './user-record';
-import { permissionsOf } from './access-policy';
+import type { Role } from '../shared/access/roles';
+import type { Permissions } from './schemas';
 
 /** Turns stored avatars into the interface's Avatar (the URL depends on where avatars are served). */
 export type AvatarPresenter = (avatar: AvatarRecord, enabled: boolean) => Avatar;
@@ -36,4 +37,15 @@ export function toUser(user: UserRecord, parent: UserRecord | null, avatars: rea
 /** The strong ETag of a profile version. */
 export function etagOf(user: Pick<UserRecord, 'version'>): string {
   return `"${user.version}"`;
+}
+
+/** The `permissions` object of a user, derived from its role (DESIGN.md section 2). */
+export function permissionsOf(role: Role): Permissions {
+  return {
+    'manage-users': role === 'root' || role === 'admin',
+    'manage-admins': role === 'root',
+    'manage-sub-users': role !== 'sub',
+    'media-log-scope': role === 'root' || role === 'admin' ? 'all' : role === 'user' ? 'own-and-sub-users' : 'own',
+    'upload-avatar': true,
+  };
 }

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Size } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_PREFIX, type HttpMethod } from '../../functions/routes';
+import { API_PREFIX, type HttpMethod } from '../../functions/shared/http/route-definition';
 import { addProblemGatewayResponses } from '../api-gateway-responses';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { serviceLogGroup } from '../service-log-group';

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { authorizerFunction } from '../../functions/routes';
+import type { AuthorizerDefinition } from '../../functions/shared/deployment/function-definitions';
 import { grantRouteData, type GrantableData } from '../data-grants';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ExternalIssuerSettings } from '../stack-settings';
@@ -10,6 +10,8 @@ import { ServiceFunction } from './service-function';
 
 /** Properties of {@link Auth}. */
 export interface AuthProps {
+  /** The authorizer function's entry of the deployed functions. */
+  readonly definition: AuthorizerDefinition;
   /** Trust this OIDC issuer; without it the construct creates a Cognito user pool and trusts that. */
   readonly externalIssuer?: ExternalIssuerSettings;
   /** Protect the user pool from deletion. */
@@ -70,14 +72,14 @@ export class Auth extends Construct {
       };
     }
     this.authorizerFunction = new ServiceFunction(this, 'AuthorizerFunction', {
-      handlerModule: authorizerFunction.handler,
+      handlerModule: props.definition.handler,
       description: 'the REQUEST authorizer: bearer token to user',
       image: false,
       invokedBy: 'api',
       environment: { ...props.environment, ...this.issuer },
       logRetentionDays: props.logRetentionDays,
     });
-    grantRouteData(this.authorizerFunction.role, authorizerFunction.grants, props.data);
+    grantRouteData(this.authorizerFunction.role, props.definition.grants, props.data);
     this.authorizer = new apigateway.RequestAuthorizer(this, 'Authorizer', {
       handler: this.authorizerFunction.function,
       identitySources: [apigateway.IdentitySource.header('Authorization')],

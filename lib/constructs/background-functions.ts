@@ -1,7 +1,7 @@
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import type { BackgroundFunctionDefinition } from '../../functions/background-functions';
+import type { ScheduledFunctionDefinition } from '../../functions/shared/deployment/function-definitions';
 import { grantBackgroundData, type GrantableData } from '../data-grants';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { ServiceFunction } from './service-function';
@@ -9,7 +9,7 @@ import { ServiceFunction } from './service-function';
 /** Properties of {@link BackgroundFunctions}. */
 export interface BackgroundFunctionsProps {
   /** The background function table. */
-  readonly definitions: readonly BackgroundFunctionDefinition[];
+  readonly definitions: readonly ScheduledFunctionDefinition[];
   /** Environment every function shares (table and bucket names, logging, metrics). */
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: number;
@@ -18,13 +18,13 @@ export interface BackgroundFunctionsProps {
 
 /** A background function with what runs it. */
 export interface BackgroundFunction {
-  readonly definition: BackgroundFunctionDefinition;
+  readonly definition: ScheduledFunctionDefinition;
   readonly handler: ServiceFunction;
   readonly schedule: events.Rule;
 }
 
 /**
- * One function per entry of `functions/background-functions.ts`, built like a route's function
+ * One function per scheduled entry of `functions/deployed-functions.ts`, built like a route's function
  * (bundling, runtime, logs, tracing), granted exactly the operations of its entry, and invoked by
  * an EventBridge rule on its schedule.
  */

@@ -1,21 +1,15 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../../functions/routes';
-import { PaginationQuerySchema } from '../../functions/users/list-schemas';
+import type { RouteDefinition } from '../../functions/shared/http/route-definition';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 
 /** Variable the list functions read their cursor-signing key from (functions/shared/pagination/cursor.ts). */
 export const CURSOR_SECRET_ENV = 'CURSOR_SECRET';
 
-/**
- * Whether a route issues and accepts signed `next` cursors: its query takes the shared pagination
- * parameters (`pagination[cursor]` among them). Derived from the route's contract, so a new list
- * route gets the key without being listed anywhere else.
- */
+/** Whether a route issues and accepts signed `next` cursors: its definition says it pages. */
 export function signsListCursors(route: RouteDefinition): boolean {
-  const query = route.contract.query as { readonly shape?: Readonly<Record<string, unknown>> } | undefined;
-  return query?.shape?.pagination === PaginationQuerySchema;
+  return route.paginated === true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { API_PREFIX, type RouteDefinition } from '../../functions/routes';
+import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { grantRouteData, type GrantableData } from '../data-grants';
 import { signsListCursors } from './cursor-signing-key';
 import { ServiceFunction } from './service-function';

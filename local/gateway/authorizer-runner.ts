@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent } from 'aws-lambda';
-import { authorizerFunction } from '../../functions/routes';
+import { authorizerFunction } from '../../functions/auth/authorizer-function';
 import { buildAuthorizerEvent } from './proxy-event';
 import { lambdaContext } from './lambda-context';
 

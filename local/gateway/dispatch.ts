@@ -1,7 +1,7 @@
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { gatewayProblem, type GatewayResponseType } from '../../functions/shared/http/gateway-problems';
 import { PROBLEM_MEDIA_TYPE } from '../../functions/shared/http/problem-catalog';
-import type { RouteDefinition } from '../../functions/routes';
+import type { RouteDefinition } from '../../functions/shared/http/route-definition';
 import type { AuthorizerRunner } from './authorizer-runner';
 import { lambdaContext } from './lambda-context';
 import { serveDocs } from './docs-page';

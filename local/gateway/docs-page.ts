@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { API_PREFIX, routeNamed } from '../../functions/routes';
+import { routeNamed } from '../../functions/routes';
+import { API_PREFIX } from '../../functions/shared/http/route-definition';
 import type { LocalResponse } from './dispatch';
 
 /**

@@ -1,4 +1,5 @@
-import { API_PREFIX, routes, type RouteDefinition } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
 
 /** A request path matched to its route, with API Gateway's `resource` and `pathParameters`. */
 export interface RouteMatch {

@@ -1,4 +1,4 @@
-import { API_PREFIX } from '../../functions/routes';
+import { API_PREFIX } from '../../functions/shared/http/route-definition';
 import { UsageError } from '../cli/cli-errors';
 import { buildProxyEvent, type LocalRequest } from '../gateway/proxy-event';
 import { matchRoute } from '../gateway/route-matcher';

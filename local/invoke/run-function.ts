@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { backgroundFunctions, type BackgroundFunctionDefinition } from '../../functions/background-functions';
-import { authorizerFunction, API_PREFIX, routes, type RouteDefinition } from '../../functions/routes';
+import { deployedFunctionNamed, deployedFunctions } from '../../functions/deployed-functions';
+import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
+import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { UsageError } from '../cli/cli-errors';
 import { loadAuthorizer } from '../gateway/authorizer-runner';
 import { loadRouteHandler } from '../gateway/dispatch';
@@ -12,19 +13,20 @@ import { eventKind, type AuthorizerEvent, type ProxyEvent } from './event-shape'
  * authorizer, `NAME<TAB>SCHEDULE <expression>` for background functions.
  */
 export function listFunctions(): string[] {
-  return [
-    ...routes.map((route) => `${route.name}\t${route.method} ${API_PREFIX}${route.path}`),
-    `${authorizerFunction.name}\tAUTHORIZER`,
-    ...backgroundFunctions.map((fn) => `${fn.name}\tSCHEDULE ${fn.schedule}`),
-  ];
+  return deployedFunctions.map((fn) => {
+    switch (fn.kind) {
+      case 'route':
+        return `${fn.name}\t${fn.route.method} ${API_PREFIX}${fn.route.path}`;
+      case 'authorizer':
+        return `${fn.name}\tAUTHORIZER`;
+      case 'schedule':
+        return `${fn.name}\tSCHEDULE ${fn.scheduled.schedule}`;
+    }
+  });
 }
 
-/** A function `invoke` can run: a route, the authorizer, or a background function. */
-export type InvokeTarget = RouteDefinition | 'authorizer' | BackgroundFunctionDefinition;
-
-function isRoute(target: InvokeTarget): target is RouteDefinition {
-  return typeof target !== 'string' && 'method' in target;
-}
+/** A function `invoke` can run: one of the deployed functions. */
+export type InvokeTarget = DeployedFunction;
 
 /** Read and parse the event: a file, or standard input for `-` or no `--event`. */
 export async function readEvent(source: string | undefined): Promise<unknown> {
@@ -50,8 +52,7 @@ async function readStdin(): Promise<string> {
 
 /** The function a NAME means; anything else is a usage error. */
 export function functionNamed(name: string): InvokeTarget {
-  if (name === authorizerFunction.name) return 'authorizer';
-  const target = routes.find((candidate) => candidate.name === name) ?? backgroundFunctions.find((candidate) => candidate.name === name);
+  const target = deployedFunctionNamed(name);
   if (!target) throw new UsageError(`no function named '${name}' (see --list).`);
   return target;
 }
@@ -67,12 +68,12 @@ export async function runFunction(
   replaceAuthorizerContext?: (event: ProxyEvent) => Promise<Record<string, string | number | boolean>>,
 ): Promise<unknown> {
   const kind = eventKind(event);
-  if (target === 'authorizer') {
+  if (target.kind === 'authorizer') {
     if (kind !== 'authorizer') throw new UsageError('the authorizer takes a REQUEST authorizer event (type REQUEST, methodArn).');
     const authorizer = await loadAuthorizer();
-    return authorizer(event as AuthorizerEvent, lambdaContext(authorizerFunction.name, 10_000));
+    return authorizer(event as AuthorizerEvent, lambdaContext(target.name, 10_000));
   }
-  if (!isRoute(target)) {
+  if (target.kind === 'schedule') {
     if (kind !== 'scheduled') throw new UsageError(`${target.name} takes a scheduled event (source aws.events, detail-type Scheduled Event).`);
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
     return module.handler(event, lambdaContext(target.name, 900_000));
@@ -82,6 +83,6 @@ export async function runFunction(
   if (replaceAuthorizerContext) {
     proxyEvent.requestContext = { ...proxyEvent.requestContext, authorizer: await replaceAuthorizerContext(proxyEvent) };
   }
-  const handler = await loadRouteHandler(target);
+  const handler = await loadRouteHandler(target.route);
   return handler(proxyEvent, lambdaContext(target.name, target.image ? 28_000 : 10_000));
 }

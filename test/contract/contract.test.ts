@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_BODY_BYTES } from '../../functions/shared/http/json-body';
-import { routes, type RouteDefinition } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { assertMatchesContract } from '../harness/contract';
 import { invoke, type InvokeRequest, type InvokeResponse } from '../harness/invoke';
 import {

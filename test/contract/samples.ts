@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RouteDefinition } from '../../functions/routes';
+import type { RouteDefinition } from '../../functions/shared/http/route-definition';
 import { startServer } from '../avatars/fetch/local-servers';
 import { quadrantImage } from '../fixtures/images/generate';
 import { operationOf } from '../harness/contract';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { openApiDocument } from '../../functions/openapi/document';
-import type { RouteDefinition } from '../../functions/routes';
+import type { RouteDefinition } from '../../functions/shared/http/route-definition';
 import { operationOf } from '../harness/contract';
 
 /**

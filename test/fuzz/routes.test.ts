@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { routes, type RouteDefinition } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { contractViolations } from '../harness/contract';
 import { invoke, tokenFor, type InvokeRequest } from '../harness/invoke';
 import { createTestUser } from '../harness/users';

@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_PREFIX, routeNamed, type RouteName } from '../../functions/routes';
+import { routeNamed, type RouteName } from '../../functions/routes';
+import { API_PREFIX } from '../../functions/shared/http/route-definition';
 import { resetAuthorizer } from '../../functions/auth/authorizer';
 import { toAuthorizerContext } from '../../functions/shared/http/caller';
-import type { Caller } from '../../functions/shared/http/types';
+import type { Caller } from '../../functions/shared/access/roles';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { dispatch, runRoute, type LocalResponse } from '../../local/gateway/dispatch';
 import type { LocalRequest } from '../../local/gateway/proxy-event';

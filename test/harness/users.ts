@@ -1,4 +1,4 @@
-import type { Caller } from '../../functions/shared/http/types';
+import type { Caller } from '../../functions/shared/access/roles';
 import { userRepository } from '../../functions/users/user-context';
 import { registerUser, type CreateUser } from '../../functions/users/user-registration';
 import type { UserRecord } from '../../functions/users/user-record';

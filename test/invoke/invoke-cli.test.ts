@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { backgroundFunctions } from '../../functions/background-functions';
-import { routes } from '../../functions/routes';
+import { deployedFunctions } from '../../functions/deployed-functions';
 import { invoke } from '../harness/invoke';
 import { createTestUser } from '../harness/users';
 
@@ -34,7 +33,7 @@ describe('npm run invoke', () => {
     const run = await runInvoke(['--list']);
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
-    expect(lines).toHaveLength(routes.length + 1 + backgroundFunctions.length);
+    expect(lines).toHaveLength(deployedFunctions.length);
     expect(lines).toContain('reconcileAvatarObjects\tSCHEDULE rate(1 day)');
     expect(lines).toContain('getUser\tGET /frontend/api/v1/user/{user-id}');
     expect(lines).toContain('authorizer\tAUTHORIZER');

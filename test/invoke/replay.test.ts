@@ -54,10 +54,10 @@ describe('replaying events in the exact shape AWS sends', () => {
 
   it('runs the authorizer on a REQUEST authorizer event and refuses a bad token with Unauthorized', async () => {
     const user = await createTestUser({ role: 'admin' });
-    const allowed = (await runFunction('authorizer', recorded('authorizer-request.json', { TOKEN: user.token }))) as { context: unknown; policyDocument: { Statement: { Resource: string }[] } };
+    const allowed = (await runFunction(functionNamed('authorizer'), recorded('authorizer-request.json', { TOKEN: user.token }))) as { context: unknown; policyDocument: { Statement: { Resource: string }[] } };
     expect(allowed.context).toEqual({ userId: String(user.record.id), role: 'admin', parentId: '' });
     expect(allowed.policyDocument.Statement[0]?.Resource).toBe('arn:aws:execute-api:us-east-1:123456789012:abcdef123/prod/*');
-    await expect(runFunction('authorizer', recorded('authorizer-request.json', { TOKEN: 'forged' }))).rejects.toThrow('Unauthorized');
+    await expect(runFunction(functionNamed('authorizer'), recorded('authorizer-request.json', { TOKEN: 'forged' }))).rejects.toThrow('Unauthorized');
   });
 
   it('runs a background function on a scheduled event', async () => {
@@ -69,6 +69,6 @@ describe('replaying events in the exact shape AWS sends', () => {
 
   it('refuses an authorizer event for a route and a proxy event for the authorizer', async () => {
     await expect(runFunction(functionNamed('getCurrentUser'), recorded('authorizer-request.json', { TOKEN: 'x' }))).rejects.toThrow(/REST proxy event/);
-    await expect(runFunction('authorizer', recorded('get-current-user.json', { USER: 1, ROLE: 'user' }))).rejects.toThrow(/authorizer event/);
+    await expect(runFunction(functionNamed('authorizer'), recorded('get-current-user.json', { USER: 1, ROLE: 'user' }))).rejects.toThrow(/authorizer event/);
   });
 });

@@ -1,4 +1,5 @@
-import { API_PREFIX, routes, type RouteDefinition } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;

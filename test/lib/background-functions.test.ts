@@ -1,4 +1,4 @@
-import { backgroundFunctions } from '../../functions/background-functions';
+import { deployedFunctions } from '../../functions/deployed-functions';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { usersTable } from '../../functions/shared/tables/index';
 import { CURSOR_SECRET_ENV } from '../../lib/constructs/cursor-signing-key';
@@ -17,7 +17,8 @@ const { stack, template } = synthesizeStack();
 const resources = template.toJSON().Resources as Record<string, Resource>;
 const ofType = (type: string): Resource[] => Object.values(resources).filter((resource) => resource.Type === type);
 
-const reconciler = backgroundFunctions.find((definition) => definition.name === 'reconcileAvatarObjects');
+const scheduledFunctions = deployedFunctions.flatMap((fn) => (fn.kind === 'schedule' ? [fn.scheduled] : []));
+const reconciler = scheduledFunctions.find((definition) => definition.name === 'reconcileAvatarObjects');
 const functionId = logicalIdAt(stack, ['Background', 'reconcileAvatarObjects', 'Function']);
 const roleId = logicalIdAt(stack, ['Background', 'reconcileAvatarObjects', 'Role']);
 const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
@@ -33,13 +34,13 @@ const grants = statements.flatMap((statement) =>
 );
 const grantOf = (action: string) => grants.filter((grant) => grant.action === action);
 
-describe('the background function table', () => {
+describe('the scheduled functions', () => {
   it('lists the avatar reconciler, running the reconcile handler daily', () => {
     expect(reconciler).toMatchObject({ handler: 'functions/avatars/reconcile-avatar-objects.ts', schedule: 'rate(1 day)' });
   });
 
   it('deploys one function per entry, besides the routes and the authorizer', () => {
-    for (const definition of backgroundFunctions) {
+    for (const definition of scheduledFunctions) {
       expect(resources[logicalIdAt(stack, ['Background', definition.name, 'Function'])]?.Type).toBe('AWS::Lambda::Function');
     }
   });

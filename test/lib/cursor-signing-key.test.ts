@@ -1,5 +1,6 @@
 import { build } from 'esbuild';
-import { authorizerFunction, routes } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { authorizerFunction } from '../../functions/auth/authorizer-function';
 import { CURSOR_SECRET_ENV, signsListCursors } from '../../lib/constructs/cursor-signing-key';
 import { BUNDLE_SETTINGS, entryPath, externalModules, PROJECT_ROOT } from '../../lib/function-bundling';
 import { logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';

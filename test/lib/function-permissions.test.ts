@@ -1,4 +1,6 @@
-import { authorizerFunction, routes, type RouteDefinition } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { type RouteDefinition } from '../../functions/shared/http/route-definition';
+import { authorizerFunction } from '../../functions/auth/authorizer-function';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { tables } from '../../functions/shared/tables/index';
 import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../lib/data-grants';

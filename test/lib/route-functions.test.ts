@@ -1,6 +1,7 @@
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { backgroundFunctions } from '../../functions/background-functions';
-import { authorizerFunction, routes } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { authorizerFunction } from '../../functions/auth/authorizer-function';
+import { deployedFunctions } from '../../functions/deployed-functions';
 import { tables } from '../../functions/shared/tables/index';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { NODE_MAJOR_VERSION } from '../../lib/function-bundling';
@@ -23,7 +24,7 @@ type FunctionSize = keyof typeof SIZES;
 const allFunctions: [string, string[], FunctionSize][] = [
   ...table.map((route): [string, string[], FunctionSize] => [route.name, ['Routes', route.name, 'Function'], route.image === true ? 'image' : 'standard']),
   [authorizerFunction.name, ['Auth', 'AuthorizerFunction', 'Function'], 'standard'],
-  ...backgroundFunctions.map((definition): [string, string[], FunctionSize] => [definition.name, ['Background', definition.name, 'Function'], 'background']),
+  ...deployedFunctions.flatMap((fn): [string, string[], FunctionSize][] => (fn.kind === 'schedule' ? [[fn.name, ['Background', fn.name, 'Function'], 'background']] : [])),
 ];
 
 describe('the runtime', () => {

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { routes, type RouteDefinition } from '../../functions/routes';
+import { deployedFunctions, routeFunction } from '../../functions/deployed-functions';
+import { routes } from '../../functions/routes';
+import { type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { createFrontendApiApp, type FrontendApiApp } from '../../lib/frontend-api-app';
 import type { FrontendApiStack, FrontendApiStackProps } from '../../lib/frontend-api-stack';
 
@@ -21,10 +23,15 @@ export interface SynthesizedStack extends FrontendApiApp {
 /** Synthesizes the app with extra context (`-c` values) and, optionally, a different route table. */
 export function synthesizeStack(
   context: Record<string, unknown> = {},
-  overrides: Pick<FrontendApiStackProps, 'routes' | 'tables'> = {},
+  overrides: Pick<FrontendApiStackProps, 'tables'> & { readonly routes?: readonly RouteDefinition[] } = {},
 ): SynthesizedStack {
   process.env.CDK_VALIDATION = 'false';
-  const built = createFrontendApiApp({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } }, overrides);
+  // A different route table replaces the route functions; the authorizer and the others stay.
+  const functions = overrides.routes && [...overrides.routes.map(routeFunction), ...deployedFunctions.filter((fn) => fn.kind !== 'route')];
+  const built = createFrontendApiApp(
+    { context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } },
+    { ...(overrides.tables ? { tables: overrides.tables } : {}), ...(functions ? { functions } : {}) },
+  );
   return { ...built, template: Template.fromStack(built.stack) };
 }
 

@@ -5,7 +5,7 @@ import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { tableName } from '../../functions/shared/tables/table-names';
-import type { Caller } from '../../functions/shared/http/types';
+import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';
 import { sorted } from './log-fixture';
 

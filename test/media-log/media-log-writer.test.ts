@@ -9,7 +9,7 @@ import { parseMediaLogLine, writeMediaLogEntries, writeMediaLogEntry } from '../
 import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { ConflictError, ValidationError } from '../../functions/shared/errors';
-import type { Caller } from '../../functions/shared/http/types';
+import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';
 
 const root: Caller = { userId: 1, role: 'root', parentId: null };

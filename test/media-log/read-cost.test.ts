@@ -3,7 +3,7 @@ import { bulkLoadMediaLog } from '../../functions/media-log/bulk-load';
 import { newReadStats } from '../../functions/media-log/media-log-reader';
 import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
 import { ListMediaLogQuerySchema, type MediaLogEntry } from '../../functions/media-log/schemas';
-import type { Caller } from '../../functions/shared/http/types';
+import type { Caller } from '../../functions/shared/access/roles';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { tableName } from '../../functions/shared/tables/table-names';

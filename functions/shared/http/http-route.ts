@@ -1,8 +1,7 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { routeNamed, type RouteContract, type RouteEntry, type RouteName } from '../../routes';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from '../validation/zod';
 import { ValidationError } from '../errors';
 import { parseInput } from '../validation/issues';
@@ -11,9 +10,20 @@ import { decodeQuery } from './query-decoding';
 import { jsonBody, type EventWithJsonBody } from './json-body';
 import { problemErrors } from './problem-errors';
 import { requestLog } from './request-log';
-import type { Caller, HttpResult, RouteHandler } from './types';
+import type { Caller } from '../access/roles';
+import type { RouteContract, RouteDefinition } from './route-definition';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+
+/** What a route handler returns; the HTTP layer serializes `body` as JSON. */
+export interface HttpResult {
+  readonly statusCode: number;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** The Lambda signature of every route. */
+export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** What a route's domain code receives: validated input and the caller. */
 export interface RouteInput<C extends RouteContract> {
@@ -44,15 +54,11 @@ function toProxyResult(result: HttpResult): APIGatewayProxyResult {
 }
 
 /**
- * Build the Lambda handler of the route named `name`: the shared HTTP middleware (header
- * normalization, JSON body, problem errors, security headers, request log) around `handle`, with
- * path, query and body validated by the route's contract from the route table.
+ * Build the Lambda handler of `route`: the shared HTTP middleware (header normalization, JSON
+ * body, problem errors, security headers, request log) around `handle`, with path, query and body
+ * validated by the route's contract.
  */
-export function httpRoute<N extends RouteName>(
-  name: N,
-  handle: (input: RouteInput<RouteEntry<N>['contract']>) => Promise<HttpResult>,
-): RouteHandler {
-  const route = routeNamed(name);
+export function httpRoute<R extends RouteDefinition>(route: R, handle: (input: RouteInput<R['contract']>) => Promise<HttpResult>): RouteHandler {
   const contract: RouteContract = route.contract;
 
   const base = async (event: EventWithJsonBody): Promise<APIGatewayProxyResult> => {

@@ -1,5 +1,4 @@
-import type { Caller, Role } from '../shared/http/types';
-import type { Permissions } from './schemas';
+import type { Caller, Role } from './roles';
 
 /** What an access check needs to know about the target user. */
 export interface AccessTarget {
@@ -7,6 +6,11 @@ export interface AccessTarget {
   readonly role: Role;
   readonly parentId: number | null;
 }
+
+/** The access rule of DESIGN.md section 2, as the OpenAPI document states it for every route by id. */
+export const MANAGED_USERS_RULE =
+  'Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. ' +
+  "A user outside the caller's scope answers 404, exactly like one that does not exist.";
 
 /**
  * Whether `caller` may manage `target` (read its full profile, update it, set its avatar), per
@@ -24,15 +28,4 @@ export function canManage(caller: Caller, target: AccessTarget): boolean {
     case 'sub':
       return target.id === caller.userId;
   }
-}
-
-/** The `permissions` object of a user, derived from its role. */
-export function permissionsOf(role: Role): Permissions {
-  return {
-    'manage-users': role === 'root' || role === 'admin',
-    'manage-admins': role === 'root',
-    'manage-sub-users': role !== 'sub',
-    'media-log-scope': role === 'root' || role === 'admin' ? 'all' : role === 'user' ? 'own-and-sub-users' : 'own',
-    'upload-avatar': true,
-  };
 }

@@ -1,0 +1,28 @@
+import { authorizerFunction } from './auth/authorizer-function';
+import { reconcileAvatarObjectsFunction } from './avatars/scheduled-functions';
+import { routes } from './routes';
+import type { DeployedFunction } from './shared/deployment/function-definitions';
+import type { RouteDefinition } from './shared/http/route-definition';
+
+/** The deployed function of a route. */
+export function routeFunction(route: RouteDefinition): DeployedFunction {
+  return { kind: 'route', name: route.name, handler: route.handler, image: route.image === true, route };
+}
+
+/**
+ * The one list of every function the service deploys: one per route of the route table, the
+ * REQUEST authorizer, and the scheduled functions. The stack deploys each entry, `invoke` lists and
+ * runs them, and the benches and the bundle test bundle them, all from this list.
+ */
+export const deployedFunctions: readonly DeployedFunction[] = [
+  ...routes.map(routeFunction),
+  { kind: 'authorizer', name: authorizerFunction.name, handler: authorizerFunction.handler, image: false, authorizer: authorizerFunction },
+  ...[reconcileAvatarObjectsFunction].map(
+    (scheduled): DeployedFunction => ({ kind: 'schedule', name: scheduled.name, handler: scheduled.handler, image: false, scheduled }),
+  ),
+];
+
+/** The deployed function named `name`, or undefined. */
+export function deployedFunctionNamed(name: string): DeployedFunction | undefined {
+  return deployedFunctions.find((candidate) => candidate.name === name);
+}

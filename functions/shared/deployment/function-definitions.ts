@@ -1,0 +1,35 @@
+import type { RouteDefinition } from '../http/route-definition';
+import type { BackgroundGrants, RouteGrants } from './data-grants';
+
+/**
+ * The kinds of function the service deploys besides routes, and the one list type that holds them
+ * all (functions/deployed-functions.ts): the stack deploys each entry with the same bundling,
+ * runtime, logging and alarms, `invoke` lists and runs them, the benches bundle them.
+ */
+
+/** The REQUEST authorizer of the bearer routes. */
+export interface AuthorizerDefinition {
+  readonly name: string;
+  /** Module (from the project root) whose named export `handler` is the function. */
+  readonly handler: string;
+  readonly grants: RouteGrants;
+}
+
+/** A function that runs on a schedule. */
+export interface ScheduledFunctionDefinition {
+  /** Function name: the CDK construct id. */
+  readonly name: string;
+  /** Module (from the project root) whose named export `handler` is the function. */
+  readonly handler: string;
+  /** What the function is, for the console: `the … : …`. */
+  readonly description: string;
+  /** When it runs: an EventBridge schedule expression. */
+  readonly schedule: `rate(${string})` | `cron(${string})`;
+  readonly grants: BackgroundGrants;
+}
+
+/** One deployed function, with what invokes it. */
+export type DeployedFunction =
+  | { readonly kind: 'route'; readonly name: string; readonly handler: string; readonly image: boolean; readonly route: RouteDefinition }
+  | { readonly kind: 'authorizer'; readonly name: string; readonly handler: string; readonly image: false; readonly authorizer: AuthorizerDefinition }
+  | { readonly kind: 'schedule'; readonly name: string; readonly handler: string; readonly image: false; readonly scheduled: ScheduledFunctionDefinition };
