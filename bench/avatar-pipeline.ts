@@ -20,7 +20,7 @@ import { fetchImage } from '../functions/avatars/fetch';
 import { AVATAR_MAX_SIDE, cropAvatar } from '../functions/avatars/image';
 import { resetClients } from '../functions/shared/aws/clients';
 import { logger } from '../functions/shared/logger';
-import type { Caller } from '../functions/shared/access/roles';
+import { storedCallers } from '../functions/auth/auth-context';
 import { userRepository } from '../functions/users/user-context';
 import { registerUser } from '../functions/users/user-registration';
 import { startBackends } from '../local/backends';
@@ -135,7 +135,7 @@ export async function benchAvatarPipeline(options: AvatarPipelineOptions = {}): 
     const served = await servePhoto(photo);
     server = served.server;
     const user = await registerUser(userRepository(), { email: `avatar-bench-${Date.now()}@bench.example`, 'first-name': 'Bench' });
-    const caller: Caller = { userId: user.id, role: user.role, parentId: user.parentId };
+    const caller = await storedCallers().resolve({ userId: user.id, role: user.role, parentId: user.parentId });
     const service = avatarUploadService();
     const request = { avatar: served.url, crop: CROP };
 

@@ -14,7 +14,7 @@ import type { Caller } from '../functions/shared/access/roles';
 import { usersTable } from '../functions/shared/tables/users-table';
 import { tableName } from '../functions/shared/tables/table-names';
 import { userRepository } from '../functions/users/user-context';
-import { userKeys } from '../functions/users/user-keys';
+import { usersKeys as userKeys } from '../functions/shared/tables/users-keys';
 import { registerUser } from '../functions/users/user-registration';
 import { loadRouteHandler } from '../local/gateway/dispatch';
 import { lambdaContext } from '../local/gateway/lambda-context';
@@ -57,8 +57,16 @@ const PROFILE_UPDATE = { 'first-name': 'Ada', 'last-name': 'Lovelace' };
 function rawCalls(caller: Caller) {
   const client = getDocumentClient();
   const TableName = tableName(usersTable);
-  const queryPartition = () =>
-    client.send(new QueryCommand({ TableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': userKeys.partition(caller.userId) }, ConsistentRead: true }));
+  // Every bearer route reads the caller's stored profile; the profile routes then read its avatars.
+  const getCaller = () => client.send(new GetCommand({ TableName, Key: userKeys.profile(caller.userId), ConsistentRead: true }));
+  const queryAvatars = () =>
+    client.send(new QueryCommand({
+      TableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :avatar)',
+      ExpressionAttributeValues: { ':pk': userKeys.partition(caller.userId), ':avatar': userKeys.avatarPrefix },
+      Limit: 20,
+      ConsistentRead: true,
+    }));
   const getParent = () =>
     caller.parentId === null ? Promise.resolve(null) : client.send(new GetCommand({ TableName, Key: userKeys.profile(caller.parentId), ConsistentRead: true }));
   const updateNames = () =>
@@ -74,12 +82,13 @@ function rawCalls(caller: Caller) {
     }));
   return {
     get: async () => {
-      await queryPartition();
+      await getCaller();
+      await queryAvatars();
       await getParent();
     },
     put: async () => {
-      await queryPartition();
-      await updateNames();
+      await getCaller();
+      await Promise.all([updateNames(), queryAvatars()]);
       await getParent();
     },
   };
@@ -98,8 +107,8 @@ function overheadCases(callers: { user: Caller; sub: Caller }): OverheadCase[] {
   for (const [who, caller] of [['user', callers.user], ['sub', callers.sub]] as const) {
     const raw = rawCalls(caller);
     const parent = caller.parentId === null ? '' : ' + GetItem parent';
-    cases.push({ label: `GET /user/current (${who})`, calls: `Query${parent}`, route: 'getCurrentUser', caller, raw: raw.get });
-    cases.push({ label: `PUT /user/current (${who})`, calls: `Query + UpdateItem${parent}`, route: 'updateCurrentUser', caller, raw: raw.put });
+    cases.push({ label: `GET /user/current (${who})`, calls: `GetItem caller, Query avatars${parent}`, route: 'getCurrentUser', caller, raw: raw.get });
+    cases.push({ label: `PUT /user/current (${who})`, calls: `GetItem caller, UpdateItem + Query avatars${parent}`, route: 'updateCurrentUser', caller, raw: raw.put });
   }
   return cases;
 }

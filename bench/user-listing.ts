@@ -14,7 +14,7 @@ import type { Caller, Role } from '../functions/shared/access/roles';
 import { usersTable } from '../functions/shared/tables/users-table';
 import { tableName } from '../functions/shared/tables/table-names';
 import type { UserStatus } from '../functions/shared/access/roles';
-import { familyOf, listingAttributes, totalsAttribute, userKeys } from '../functions/users/user-keys';
+import { familyOf, listingAttributes, totalsAttribute, usersKeys as userKeys } from '../functions/shared/tables/users-keys';
 import type { UserRecord } from '../functions/users/user-record';
 import { loadRouteHandler } from '../local/gateway/dispatch';
 import { lambdaContext } from '../local/gateway/lambda-context';

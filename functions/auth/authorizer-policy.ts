@@ -24,14 +24,3 @@ export function allowPolicy(caller: Caller, methodArn: string): APIGatewayAuthor
     context: { ...toAuthorizerContext(caller) },
   };
 }
-
-/** Deny the whole API (API Gateway answers 403) to a known user who may not use it. */
-export function denyPolicy(userId: number, methodArn: string): APIGatewayAuthorizerResult {
-  return {
-    principalId: String(userId),
-    policyDocument: {
-      Version: '2012-10-17',
-      Statement: [{ Action: 'execute-api:Invoke', Effect: 'Deny', Resource: wholeApiResource(methodArn) }],
-    },
-  };
-}

@@ -1,9 +1,11 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { logger } from '../shared/logger';
-import { userRepository } from '../users/user-context';
+import { identityRepository } from './auth-context';
+import type { AuthIdentity } from './identity-repository';
 import { authConfigFromEnv, type AuthConfig } from './auth-config';
-import { allowPolicy, denyPolicy } from './authorizer-policy';
-import { bearerToken, InvalidTokenError, verifyToken } from './token-verifier';
+import { allowPolicy } from './authorizer-policy';
+import { AmbiguousSubjectError, InvalidTokenError } from './errors';
+import { bearerToken, verifyToken } from './token-verifier';
 
 let config: AuthConfig | undefined;
 
@@ -16,31 +18,38 @@ function authorizationHeader(event: APIGatewayRequestAuthorizerEvent): string | 
   return name === undefined ? undefined : (headers[name] ?? undefined);
 }
 
-/**
- * The REQUEST authorizer. A missing, invalid or expired token, or one whose subject is no user,
- * throws `Unauthorized` (API Gateway: 401); a user who is not active gets a Deny (403); an active
- * user gets an Allow for the whole API with `{userId, role, parentId}` as context.
- */
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+/** The user a request's token names; every refusal is an {@link InvalidTokenError} with its reason. */
+async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<AuthIdentity> {
   config ??= authConfigFromEnv();
   const token = bearerToken(authorizationHeader(event));
-  if (token === null) throw new Error(UNAUTHORIZED);
-  let subject: string;
+  if (token === null) throw new InvalidTokenError('missing or malformed bearer token');
+  const subject = await verifyToken(token, config);
   try {
-    subject = await verifyToken(token, config);
+    const identity = await identityRepository().findBySubject(subject);
+    if (!identity) throw new InvalidTokenError('unknown subject');
+    return identity;
   } catch (error) {
-    if (error instanceof InvalidTokenError) {
-      logger.info('Token refused', { reason: error.message });
-      throw new Error(UNAUTHORIZED);
-    }
-    throw error;
+    throw error instanceof AmbiguousSubjectError ? new InvalidTokenError('ambiguous subject', { cause: error }) : error;
   }
-  const identity = await userRepository().findIdentityBySubject(subject);
-  if (!identity) {
-    logger.info('Token subject is no user');
+}
+
+/**
+ * The REQUEST authorizer. A missing, invalid or expired token, or one whose subject is no user,
+ * throws `Unauthorized` (API Gateway: 401; why is logged, never answered). A token of a known user
+ * gets an Allow for the whole API with `{userId, role, parentId}` as context, whatever the user's
+ * status: API Gateway caches this answer per token, so it holds only what does not change (the
+ * signature, issuer and subject checks). The routes read the caller as stored on every request and
+ * answer a user who is not active 403, so a suspension and a reactivation both count at once.
+ */
+export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+  let identity: AuthIdentity;
+  try {
+    identity = await authenticate(event);
+  } catch (error) {
+    if (!(error instanceof InvalidTokenError)) throw error;
+    logger.info('Token refused', { reason: error.message });
     throw new Error(UNAUTHORIZED);
   }
-  if (identity.status !== 'active') return denyPolicy(identity.id, event.methodArn);
   return allowPolicy({ userId: identity.id, role: identity.role, parentId: identity.parentId }, event.methodArn);
 }
 

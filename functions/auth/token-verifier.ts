@@ -1,13 +1,7 @@
 import { errors, jwtVerify } from 'jose';
 import { ACCEPTED_ALGORITHMS, type AuthConfig } from './auth-config';
+import { InvalidTokenError } from './errors';
 
-/** A token that is missing, malformed, badly signed, expired or meant for someone else. */
-export class InvalidTokenError extends Error {
-  public constructor(reason: string, options?: { cause?: unknown }) {
-    super(reason, options);
-    this.name = 'InvalidTokenError';
-  }
-}
 
 /** Tolerance for clocks that disagree by a little, in seconds. */
 const CLOCK_TOLERANCE_SECONDS = 5;

@@ -1,10 +1,11 @@
 import { getDocumentClient, getS3Client } from '../shared/aws/clients';
 import { lazy } from '../shared/lazy';
 import { avatarBucketName } from '../shared/storage/bucket-name';
+import { UserPartitionReader } from '../shared/tables/user-partition';
 import { tableName } from '../shared/tables/table-names';
 import { usersTable } from '../shared/tables/users-table';
-import { userRepository } from '../users/user-context';
 import { presentAvatar } from './avatar-presenter';
+import { MAX_AVATARS_PER_USER } from './avatar-record';
 import { AvatarRepository } from './avatar-repository';
 import { AvatarService, type AvatarImageSource } from './avatar-service';
 import { AvatarStorage } from './avatar-storage';
@@ -15,14 +16,16 @@ import { AvatarStorage } from './avatar-storage';
  */
 
 /** The process-wide avatar repository, on the shared client. */
-export const avatarRepository = /* @__PURE__ */ lazy(() => new AvatarRepository(getDocumentClient(), tableName(usersTable)));
+export const avatarRepository = /* @__PURE__ */ lazy(
+  () => new AvatarRepository(getDocumentClient(), tableName(usersTable), new UserPartitionReader(getDocumentClient(), tableName(usersTable), MAX_AVATARS_PER_USER)),
+);
 
 /** The process-wide avatar storage, on the shared client. */
 export const avatarStorage = /* @__PURE__ */ lazy(() => new AvatarStorage(getS3Client(), avatarBucketName()));
 
 /** An avatar service on the process-wide repositories; uploads need an image source. */
 export function createAvatarService(images?: AvatarImageSource): AvatarService {
-  return new AvatarService({ users: userRepository(), avatars: avatarRepository(), storage: avatarStorage(), presentAvatar, images });
+  return new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), presentAvatar, maxAvatars: MAX_AVATARS_PER_USER, images });
 }
 
 /** The process-wide avatar service of the delete route (no image source). */

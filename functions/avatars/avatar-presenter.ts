@@ -1,6 +1,9 @@
 import { avatarBucketName } from '../shared/storage/bucket-name';
-import type { Avatar } from '../users/schemas';
-import type { AvatarRecord } from '../users/user-record';
+import type { AvatarRecord } from './avatar-record';
+import type { Avatar } from './schemas';
+
+/** Turns stored avatars into the interface's Avatar (the URL depends on where avatars are served). */
+export type AvatarPresenter = (avatar: AvatarRecord, enabled: boolean) => Avatar;
 
 /**
  * Where avatar objects are served from: `AVATAR_PUBLIC_BASE_URL` (the CloudFront distribution in
@@ -15,12 +18,10 @@ export function avatarBaseUrl(): string {
 }
 
 /** The interface's Avatar for a stored avatar. */
-export function presentAvatar(avatar: AvatarRecord, enabled: boolean): Avatar {
-  return {
-    id: avatar.avatarId,
-    created: avatar.created,
-    enabled,
-    provider: avatar.provider,
-    url: `${avatarBaseUrl()}/${avatar.objectKey}`,
-  };
-}
+export const presentAvatar: AvatarPresenter = (avatar, enabled) => ({
+  id: avatar.avatarId,
+  created: avatar.created,
+  enabled,
+  provider: avatar.provider,
+  url: `${avatarBaseUrl()}/${avatar.objectKey}`,
+});

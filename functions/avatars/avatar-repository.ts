@@ -7,14 +7,15 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { ServiceUnavailableError } from '../shared/errors';
-import { userKeys } from '../users/user-keys';
-import type { AvatarRecord } from '../users/user-record';
+import type { UserPartitionReader } from '../shared/tables/user-partition';
+import { usersKeys } from '../shared/tables/users-keys';
+import { avatarItem, toAvatarOwner, toAvatarRecord, type AvatarRecord, type OwnedAvatars } from './avatar-record';
 import { AvatarsChangedError, AvatarWriteCancelledError } from './errors';
 
 /**
  * Avatar records in the users table: `USER#<id>` / `AVATAR#<uuid>` items beside the profile, which
- * names the enabled one in `currentAvatarId` (reads go through the users repository's one Query of
- * the partition). Every change of a user's avatars is one transaction with a write of the profile
+ * names the enabled one in `currentAvatarId` (a user's profile and avatars are read together, from
+ * its partition). Every change of a user's avatars is one transaction with a write of the profile
  * that is conditional on the profile version read before, and increments it: changes of one user's
  * avatars are serialised, and the ETag of the User (whose `avatars` they change) moves with them.
  */
@@ -37,36 +38,40 @@ function cancellationCodes(error: TransactionCanceledException): (string | undef
   return (error.CancellationReasons ?? []).map((reason) => reason.Code);
 }
 
-function toAvatarItem(avatar: AvatarRecord) {
-  return {
-    ...userKeys.avatar(avatar.userId, avatar.avatarId),
-    userId: avatar.userId,
-    avatarId: avatar.avatarId,
-    created: avatar.created,
-    objectKey: avatar.objectKey,
-    provider: avatar.provider,
-  };
-}
-
 /** The avatar records of the users table. */
 export class AvatarRepository {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    private readonly partitions: UserPartitionReader,
   ) {}
+
+  /** The owner `userId` (its profile) and its avatars, or null when there is no such user. */
+  public async findOwner(userId: number): Promise<OwnedAvatars | null> {
+    const { profile, avatars } = await this.partitions.read(userId);
+    return profile === null ? null : { owner: toAvatarOwner(profile), avatars: avatars.map(toAvatarRecord) };
+  }
+
+  /** The avatars of `userId`, for an owner whose profile the request has read already. */
+  public async avatarsOf(userId: number): Promise<AvatarRecord[]> {
+    return (await this.partitions.avatars(userId)).map(toAvatarRecord);
+  }
 
   /**
    * Records a new avatar and makes it the user's current one, if the profile is still at
-   * `profileVersion`.
+   * `profileVersion`; `replaced`, an avatar that makes room under the cap, is deleted in the same
+   * transaction.
    *
    * @throws AvatarsChangedError when the profile is gone or at another version; nothing was written.
    * @throws AvatarWriteCancelledError when DynamoDB cancelled the transaction otherwise; nothing was written.
    * Any other error leaves the outcome unknown.
    */
-  public async add(avatar: AvatarRecord, profileVersion: number, now = new Date()): Promise<void> {
+  public async add(avatar: AvatarRecord, profileVersion: number, options: { now?: Date; replaced?: AvatarRecord } = {}): Promise<void> {
+    const { now = new Date(), replaced } = options;
     await this.transact([
-      { Put: { TableName: this.tableName, Item: toAvatarItem(avatar), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: this.tableName, Item: avatarItem(avatar), ConditionExpression: 'attribute_not_exists(pk)' } },
       this.profileUpdate(avatar.userId, avatar.avatarId, profileVersion, now),
+      ...(replaced ? [this.avatarDelete(replaced)] : []),
     ]);
   }
 
@@ -76,7 +81,7 @@ export class AvatarRepository {
    */
   public async remove(avatar: AvatarRecord, currentAvatarId: string | null, profileVersion: number, now = new Date()): Promise<void> {
     await this.transact([
-      { Delete: { TableName: this.tableName, Key: userKeys.avatar(avatar.userId, avatar.avatarId), ConditionExpression: 'attribute_exists(pk)' } },
+      this.avatarDelete(avatar),
       this.profileUpdate(avatar.userId, currentAvatarId, profileVersion, now),
     ]);
   }
@@ -91,7 +96,7 @@ export class AvatarRepository {
       await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: userKeys.profile(userId),
+          Key: usersKeys.profile(userId),
           UpdateExpression: 'ADD #version :one',
           ConditionExpression: '#version = :version',
           ExpressionAttributeNames: { '#version': 'version' },
@@ -108,7 +113,7 @@ export class AvatarRepository {
   /** Whether the avatar record exists (strongly consistent). */
   public async exists(key: AvatarKey): Promise<boolean> {
     const { Item } = await this.client.send(
-      new GetCommand({ TableName: this.tableName, Key: userKeys.avatar(key.userId, key.avatarId), ConsistentRead: true, ProjectionExpression: 'pk' }),
+      new GetCommand({ TableName: this.tableName, Key: usersKeys.avatar(key.userId, key.avatarId), ConsistentRead: true, ProjectionExpression: 'pk' }),
     );
     return Item !== undefined;
   }
@@ -117,7 +122,7 @@ export class AvatarRepository {
   public async recordedObjectKeys(keys: readonly AvatarKey[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
-      let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_LIMIT).map((key) => userKeys.avatar(key.userId, key.avatarId));
+      let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_LIMIT).map((key) => usersKeys.avatar(key.userId, key.avatarId));
       for (let round = 0; pending.length > 0; round += 1) {
         // Unprocessed keys mean throttling: back off a little before asking for them again.
         if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
@@ -133,11 +138,15 @@ export class AvatarRepository {
     return found;
   }
 
+  private avatarDelete(avatar: AvatarRecord) {
+    return { Delete: { TableName: this.tableName, Key: usersKeys.avatar(avatar.userId, avatar.avatarId), ConditionExpression: 'attribute_exists(pk)' } };
+  }
+
   private profileUpdate(userId: number, currentAvatarId: string | null, profileVersion: number, now: Date) {
     return {
       Update: {
         TableName: this.tableName,
-        Key: userKeys.profile(userId),
+        Key: usersKeys.profile(userId),
         UpdateExpression: 'SET #current = :current, #updated = :updated ADD #version :one',
         ConditionExpression: '#version = :version',
         ExpressionAttributeNames: { '#current': 'currentAvatarId', '#updated': 'updated', '#version': 'version' },

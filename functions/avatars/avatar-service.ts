@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { NotFoundError } from '../shared/errors';
-import type { Caller } from '../shared/access/roles';
-import { logger } from '../shared/logger';
 import { canManage } from '../shared/access/access-policy';
-import type { Avatar } from '../users/schemas';
-import type { AvatarRecord } from '../users/user-record';
-import type { UserRepository, UserWithAvatars } from '../users/user-repository';
-import type { UserTarget } from '../users/user-service';
-import type { AvatarPresenter } from '../users/user-view';
+import type { StoredCaller, UserTarget } from '../shared/access/roles';
+import { NotFoundError } from '../shared/errors';
+import { logger } from '../shared/logger';
 import { avatarObjectKey, sha256Hex } from './avatar-object-key';
+import type { AvatarPresenter } from './avatar-presenter';
+import { toAvatarOwner, type AvatarRecord, type OwnedAvatars } from './avatar-record';
 import type { AvatarRepository } from './avatar-repository';
 import type { AvatarStorage } from './avatar-storage';
 import { avatarsBusy, AvatarsChangedError, AvatarWriteCancelledError, UnsettledAvatarWriteError } from './errors';
 import type { CroppedAvatar } from './image/crop-avatar';
 import type { AvatarCrop } from './image/crop-spec';
+import type { Avatar } from './schemas';
 
 /** Where avatar images come from: fetch the source image and crop it. */
 export interface AvatarImageSource {
@@ -23,10 +21,11 @@ export interface AvatarImageSource {
 
 /** What the service works with. */
 export interface AvatarServiceDependencies {
-  readonly users: Pick<UserRepository, 'findWithAvatars'>;
   readonly avatars: AvatarRepository;
   readonly storage: AvatarStorage;
   readonly presentAvatar: AvatarPresenter;
+  /** Most avatars a user holds: an upload beyond it replaces the oldest disabled one. */
+  readonly maxAvatars: number;
   /** Only the upload routes have one: the delete route does not ship the image library. */
   readonly images?: AvatarImageSource;
 }
@@ -54,22 +53,20 @@ function creationTime(existing: readonly AvatarRecord[], now: Date): Date {
   return new Date(Math.max(now.getTime(), newest + 1));
 }
 
-/** The newest avatar but `avatarId`, or null. */
-function newestOther(avatars: readonly AvatarRecord[], avatarId: string): string | null {
-  const others = avatars.filter((avatar) => avatar.avatarId !== avatarId);
-  others.sort((a, b) => b.created.localeCompare(a.created));
-  return others[0]?.avatarId ?? null;
+/** The avatars but `avatarId`, newest first. */
+function othersNewestFirst(avatars: readonly AvatarRecord[], avatarId: string | null): AvatarRecord[] {
+  return avatars.filter((avatar) => avatar.avatarId !== avatarId).sort((a, b) => b.created.localeCompare(a.created));
 }
 
 /**
  * Avatar uploads and deletions, keeping the image objects and the records consistent:
  *
  * - Upload: check access to another user's profile (404 before anything is fetched; the caller's
- *   own is read while the image is fetched and cropped), put the object under its
- *   content-addressed key, then record it and enable it in one transaction conditional on the
- *   profile version read. A write refused because the user's avatars changed meanwhile is planned
- *   again from a fresh read. If the record is not written, the object is deleted; if DynamoDB
- *   leaves the outcome unknown, the profile is fenced to settle it (see {@link settle}).
+ *   own was read with the request), put the object under its content-addressed key, then record it
+ *   and enable it in one transaction conditional on the profile version read; at the cap, the same
+ *   transaction deletes the oldest disabled avatar. A write refused because the user's avatars
+ *   changed meanwhile is planned again from a fresh read. If the record is not written, the object
+ *   is deleted; if DynamoDB leaves the outcome unknown, the profile is fenced to settle it.
  * - Delete: delete the record (and enable the next newest avatar, if it was the enabled one) in
  *   one transaction, then the object. A failure after the record is gone leaves an object without
  *   a record, which the reconciler deletes; never a record without its object.
@@ -78,21 +75,19 @@ export class AvatarService {
   public constructor(private readonly deps: AvatarServiceDependencies) {}
 
   /** Uploads an avatar for `target` and enables it. Answers 404 for a user the caller may not manage. */
-  public async upload(caller: Caller, target: UserTarget, request: AvatarUploadRequest): Promise<Avatar> {
+  public async upload(caller: StoredCaller, target: UserTarget, request: AvatarUploadRequest): Promise<Avatar> {
     const { images, storage } = this.deps;
     if (!images) throw new Error('This function was built without the avatar image pipeline.');
-    // Another user's profile is checked before anything is fetched. The caller's own needs no
-    // check (the authorizer has just found it), so its read runs while the image is processed.
+    // Another user's profile is checked before anything is fetched; the caller's own avatars are
+    // read while the image is processed.
     const checked = target === 'current' ? undefined : await this.managedUser(caller, target);
-    const [found, image] = await Promise.all([
-      checked ?? this.managedUser(caller, target),
-      images.produce(request.avatar, request.crop),
-    ]);
+    const [found, image] = await Promise.all([checked ?? this.ownAvatars(caller), images.produce(request.avatar, request.crop)]);
     const avatarId = randomUUID();
-    const objectKey = avatarObjectKey({ userId: found.user.id, avatarId, sha256: sha256Hex(image.webp) });
+    const objectKey = avatarObjectKey({ userId: found.owner.id, avatarId, sha256: sha256Hex(image.webp) });
     try {
       await storage.put(objectKey, image.webp);
-      const record = await this.record(caller, target, found, { avatarId, objectKey });
+      const { record, replaced } = await this.record(caller, target, found, { avatarId, objectKey });
+      if (replaced) await this.discard(replaced.objectKey);
       return this.deps.presentAvatar(record, true);
     } catch (error) {
       if (error instanceof UnsettledAvatarWriteError) {
@@ -106,18 +101,20 @@ export class AvatarService {
   }
 
   /** Deletes the caller's avatar `avatarId`; 404 when the caller has no such avatar. */
-  public async remove(caller: Caller, avatarId: string): Promise<void> {
+  public async remove(caller: StoredCaller, avatarId: string): Promise<void> {
     const id = avatarId.toLowerCase();
+    let found = await this.ownAvatars(caller);
     for (let attempt = 1; ; attempt += 1) {
-      const found = await this.deps.users.findWithAvatars(caller.userId);
-      const avatar = found?.avatars.find((candidate) => candidate.avatarId === id);
-      if (!found || !avatar) throw new NotFoundError('No such avatar.');
-      const current = found.user.currentAvatarId === id ? newestOther(found.avatars, id) : found.user.currentAvatarId;
+      const avatar = found.avatars.find((candidate) => candidate.avatarId === id);
+      if (!avatar) throw new NotFoundError('No such avatar.');
+      const { owner } = found;
+      const current = owner.currentAvatarId === id ? (othersNewestFirst(found.avatars, id)[0]?.avatarId ?? null) : owner.currentAvatarId;
       try {
-        await this.deps.avatars.remove(avatar, current, found.user.version);
+        await this.deps.avatars.remove(avatar, current, owner.version);
       } catch (error) {
         if (error instanceof AvatarsChangedError && attempt < MAX_WRITE_ATTEMPTS) {
           await pauseBefore(attempt);
+          found = await this.managedUser(caller, 'current');
           continue;
         }
         if (error instanceof AvatarsChangedError) throw avatarsBusy();
@@ -129,33 +126,45 @@ export class AvatarService {
     }
   }
 
+  /** The caller's own avatars, its profile taken from the request's read of it. */
+  private async ownAvatars(caller: StoredCaller): Promise<OwnedAvatars> {
+    return { owner: toAvatarOwner(caller.profile), avatars: await this.deps.avatars.avatarsOf(caller.userId) };
+  }
+
   /** The target's profile and avatars, if the caller may manage it; 404 otherwise, as profile updates do. */
-  private async managedUser(caller: Caller, target: UserTarget): Promise<UserWithAvatars> {
-    const found = await this.deps.users.findWithAvatars(target === 'current' ? caller.userId : target);
-    if (!found || !canManage(caller, found.user)) throw new NotFoundError('No such user.');
+  private async managedUser(caller: StoredCaller, target: UserTarget): Promise<OwnedAvatars> {
+    const found = await this.deps.avatars.findOwner(target === 'current' ? caller.userId : target);
+    if (!found || !canManage(caller, found.owner)) throw new NotFoundError('No such user.');
     return found;
   }
 
   /**
-   * Writes the record of a stored object and enables it, planning again from a fresh read (access
-   * included) while other changes of the user's avatars get in the way.
+   * Writes the record of a stored object and enables it (replacing the oldest disabled avatar at
+   * the cap), planning again from a fresh read (access included) while other changes of the
+   * user's avatars get in the way.
    *
    * @throws UnsettledAvatarWriteError when the outcome of the last write is unknown.
    */
-  private async record(caller: Caller, target: UserTarget, read: UserWithAvatars, object: { avatarId: string; objectKey: string }): Promise<AvatarRecord> {
+  private async record(
+    caller: StoredCaller,
+    target: UserTarget,
+    read: OwnedAvatars,
+    object: { avatarId: string; objectKey: string },
+  ): Promise<{ record: AvatarRecord; replaced?: AvatarRecord }> {
     let found = read;
     for (let attempt = 1; ; attempt += 1) {
       const now = new Date();
       const record: AvatarRecord = {
-        userId: found.user.id,
+        userId: found.owner.id,
         avatarId: object.avatarId,
         created: creationTime(found.avatars, now).toISOString(),
         objectKey: object.objectKey,
         provider: this.deps.storage.provider,
       };
+      const replaced = found.avatars.length >= this.deps.maxAvatars ? othersNewestFirst(found.avatars, found.owner.currentAvatarId).at(-1) : undefined;
       try {
-        await this.deps.avatars.add(record, found.user.version, now);
-        return record;
+        await this.deps.avatars.add(record, found.owner.version, { now, ...(replaced ? { replaced } : {}) });
+        return { record, ...(replaced ? { replaced } : {}) };
       } catch (error) {
         if (error instanceof AvatarsChangedError && attempt < MAX_WRITE_ATTEMPTS) {
           await pauseBefore(attempt);
@@ -164,8 +173,8 @@ export class AvatarService {
         }
         if (error instanceof AvatarsChangedError) throw avatarsBusy();
         if (error instanceof AvatarWriteCancelledError) throw error;
-        const written = await this.settle(record, found.user.version);
-        if (written === true) return record;
+        const written = await this.settle(record, found.owner.version);
+        if (written === true) return { record, ...(replaced ? { replaced } : {}) };
         throw written === false ? error : new UnsettledAvatarWriteError(error);
       }
     }

@@ -1,9 +1,9 @@
-import { httpRoute } from '../shared/http/http-route';
+import { bearerRoute } from '../auth/bearer-route';
 import { deleteCurrentAvatarRoute } from './routes';
 import { avatarRemovalService } from './avatar-context';
 
 /** DELETE /user/current/avatar/{avatar-id}: delete one of the caller's avatars. */
-export const handler = httpRoute(deleteCurrentAvatarRoute, async ({ caller, path }) => {
+export const handler = bearerRoute(deleteCurrentAvatarRoute, async ({ caller, path }) => {
   await avatarRemovalService().remove(caller, path['avatar-id']);
   return { statusCode: 204 };
 });

@@ -1,5 +1,4 @@
 import * as z from '../shared/validation/zod';
-import { AvatarSchema } from '../users/schemas';
 import { AvatarFlip } from './image/crop-spec';
 
 /**
@@ -7,6 +6,23 @@ import { AvatarFlip } from './image/crop-spec';
  * request"), defined once: they validate input at the edge and generate the OpenAPI document.
  * The crop semantics themselves live with the image pipeline (image/crop-spec.ts).
  */
+
+/** Avatar: a stored, cropped avatar image. */
+export const AvatarSchema = z.object({
+  id: z.string().check(z.uuid()),
+  created: z.string().check(z.iso.datetime()),
+  enabled: z.boolean(),
+  provider: z.string(),
+  url: z.string().check(z.url()),
+});
+/** An avatar. */
+export type Avatar = z.output<typeof AvatarSchema>;
+
+/** The `avatars` object of a User: the enabled avatar's id and every avatar, newest first. */
+export const AvatarsSchema = z.object({
+  current: z.nullable(z.string().check(z.uuid())),
+  items: z.array(AvatarSchema),
+});
 
 /** Longest source image address accepted (the common browser and CDN limit). */
 export const MAX_AVATAR_URL_LENGTH = 2048;

@@ -1,9 +1,9 @@
-import { httpRoute } from '../shared/http/http-route';
+import { bearerRoute } from '../auth/bearer-route';
 import { uploadCurrentAvatarRoute } from './routes';
 import { avatarUploadService } from './avatar-upload-context';
 
 /** POST /user/current/avatar: crop an avatar out of an image address and enable it for the caller. */
-export const handler = httpRoute(uploadCurrentAvatarRoute, async ({ caller, body }) => {
+export const handler = bearerRoute(uploadCurrentAvatarRoute, async ({ caller, body }) => {
   const avatar = await avatarUploadService().upload(caller, 'current', body);
   return { statusCode: 201, body: { avatar } };
 });

@@ -1,9 +1,9 @@
-import { httpRoute } from '../shared/http/http-route';
+import { bearerRoute } from '../auth/bearer-route';
 import { uploadUserAvatarRoute } from './routes';
 import { avatarUploadService } from './avatar-upload-context';
 
 /** POST /user/{user-id}/avatar: crop an avatar out of an image address and enable it for a user the caller manages. */
-export const handler = httpRoute(uploadUserAvatarRoute, async ({ caller, path, body }) => {
+export const handler = bearerRoute(uploadUserAvatarRoute, async ({ caller, path, body }) => {
   const avatar = await avatarUploadService().upload(caller, path['user-id'], body);
   return { statusCode: 201, body: { avatar } };
 });

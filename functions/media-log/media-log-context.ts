@@ -2,8 +2,7 @@ import { getDocumentClient } from '../shared/aws/clients';
 import { lazy } from '../shared/lazy';
 import { mediaLogTable } from '../shared/tables/media-log-table';
 import { tableName } from '../shared/tables/table-names';
-import { usersTable } from '../shared/tables/users-table';
-import { UserListRepository } from '../users/user-list-repository';
+import { userDirectory } from '../users/user-context';
 import { MediaLogListing } from './media-log-listing';
 import { MediaLogReader } from './media-log-reader';
 import { MediaLogWriter } from './media-log-writer';
@@ -17,7 +16,7 @@ export const mediaLogListing = /* @__PURE__ */ lazy(
   () =>
     new MediaLogListing(
       new MediaLogReader(getDocumentClient(), tableName(mediaLogTable)),
-      new FamilyScopes(new UserListRepository(getDocumentClient(), tableName(usersTable))),
+      new FamilyScopes(userDirectory()),
     ),
 );
 

@@ -1,5 +1,5 @@
 import type { Caller } from '../shared/access/roles';
-import type { UserListRepository } from '../users/user-list-repository';
+import type { UserDirectory } from '../users/user-directory';
 
 /**
  * Whose entries a listing may show: everyone's but those of the `exclude` users (an admin does not
@@ -9,43 +9,24 @@ export type ListingScope =
   | { readonly kind: 'all'; readonly exclude: readonly number[] }
   | { readonly kind: 'users'; readonly ids: readonly number[] };
 
-/** Most members of a family read for a scope; a user with more sub users than this sees the first ones by id. */
-const MAX_FAMILY = 10_000;
-
 /**
  * The media log scope of a caller (DESIGN.md section 2, `permissions.media-log-scope`): root and
  * admin see every entry, a user its own and its sub users' entries, a sub user its own. A `user-id`
  * filter narrows the scope; ids outside it contribute nothing, exactly like ids without entries.
  */
 export class FamilyScopes {
-  public constructor(private readonly lists: UserListRepository) {}
+  public constructor(private readonly users: Pick<UserDirectory, 'familyMemberIds' | 'rootUserIds'>) {}
 
   /** The scope of `caller`, narrowed to `requested` user ids when given. */
   public async resolve(caller: Caller, requested?: readonly number[]): Promise<ListingScope> {
     if (caller.role === 'root' || caller.role === 'admin') {
       // Admin manages everyone but root users (DESIGN.md section 2): their entries stay out of its listings.
-      const hidden = caller.role === 'admin' ? await this.rootUserIds() : [];
+      const hidden = caller.role === 'admin' ? await this.users.rootUserIds() : [];
       if (requested === undefined) return { kind: 'all', exclude: hidden };
       return { kind: 'users', ids: [...new Set(requested)].filter((id) => !hidden.includes(id)).sort((a, b) => a - b) };
     }
-    const visible = caller.role === 'user' ? await this.familyOf(caller.userId) : [caller.userId];
+    const visible = caller.role === 'user' ? await this.users.familyMemberIds(caller.userId) : [caller.userId];
     const ids = requested === undefined ? visible : visible.filter((id) => requested.includes(id));
     return { kind: 'users', ids: [...new Set(ids)].sort((a, b) => a - b) };
-  }
-
-  /** The root users (a handful of operator accounts), from the users table's role index. */
-  private async rootUserIds(): Promise<number[]> {
-    const { items } = await this.lists.page([{ scope: 'role', value: 'ROLE#root' }], 'id', { descending: false, skip: 0, take: MAX_FAMILY });
-    return items.map((item) => item.id as number);
-  }
-
-  /** A user of role `user` and its sub users, from the users table's family index. */
-  private async familyOf(userId: number): Promise<number[]> {
-    const { items } = await this.lists.page([{ scope: 'family', value: `FAMILY#${userId}` }], 'id', {
-      descending: false,
-      skip: 0,
-      take: MAX_FAMILY,
-    });
-    return [userId, ...items.map((item) => item.id as number)];
   }
 }

@@ -1,6 +1,7 @@
 import * as z from '../shared/validation/zod';
 import { PaginationSchema, SortSchema } from '../users/list-schemas';
-import { AvatarSchema, PermissionsSchema, PlanSchema, UserSchema, UserSummarySchema } from '../users/schemas';
+import { AvatarSchema } from '../avatars/schemas';
+import { PermissionsSchema, PlanSchema, UserSchema, UserSummarySchema } from '../users/schemas';
 import { ProblemSchema } from './problem-schema';
 
 /** What the document needs to know about a schema besides the schema itself. */

@@ -7,7 +7,7 @@ import { UpdateProfileSchema, UserSchema } from './schemas';
 /** The user routes: the list of users, and profiles read and updated, the caller's own or by id. */
 
 const PROFILE_DESCRIPTION =
-  'Only `first-name` and `last-name` may change; values are trimmed and must be 1-100 characters without control characters. ' +
+  'Only `first-name` and `last-name` may change; each is at most 100 characters without control characters, trimmed of surrounding white space, and may be empty. ' +
   'Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since.';
 
 /** GET /user. */

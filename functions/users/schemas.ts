@@ -1,4 +1,5 @@
 import * as z from '../shared/validation/zod';
+import { AvatarsSchema } from '../avatars/schemas';
 import { ROLES, USER_STATUSES } from '../shared/access/roles';
 
 /**
@@ -6,23 +7,27 @@ import { ROLES, USER_STATUSES } from '../shared/access/roles';
  * type the domain code and generate the OpenAPI document. Field names are the spec's kebab-case.
  */
 
-/** A name part: trimmed, 1–100 characters, no control characters. */
-const namePart = z.pipe(
-  z.string(),
-  z.pipe(
-    z.transform((value: string) => value.trim()),
-    z.string().check(
-      z.minLength(1, 'Must not be empty or blank.'),
-      z.maxLength(100, 'Must be at most 100 characters.'),
-      z.refine((value) => !/\p{Cc}/u.test(value), 'Must not contain control characters.'),
-    ),
+/** Longest first or last name, in characters. */
+export const MAX_NAME_LENGTH = 100;
+
+/**
+ * A first or last name, as a client or an operator gives it: at most 100 characters, no control
+ * characters; white space around it is trimmed. It may be empty: a user created without a name
+ * has empty names, and reads them back as `""`, so sending them back must be accepted. The checks
+ * come before the trim, so the OpenAPI document states exactly what is accepted.
+ */
+export const NamePartSchema = z.pipe(
+  z.string().check(
+    z.maxLength(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters.`),
+    z.regex(/^[^\u0000-\u001F\u007F-\u009F]*$/, 'Must not contain control characters.'),
   ),
+  z.transform((value: string) => value.trim()),
 );
 
 /** Body of PUT /user/current and PUT /user/{user-id}: only the names may change. */
 export const UpdateProfileSchema = z.strictObject({
-  'first-name': z.optional(namePart),
-  'last-name': z.optional(namePart),
+  'first-name': z.optional(NamePartSchema),
+  'last-name': z.optional(NamePartSchema),
 });
 /** A validated profile update. */
 export type UpdateProfile = z.output<typeof UpdateProfileSchema>;
@@ -55,23 +60,6 @@ export const PermissionsSchema = z.object({
 });
 /** A permissions object. */
 export type Permissions = z.output<typeof PermissionsSchema>;
-
-/** Avatar: a stored, cropped avatar image. */
-export const AvatarSchema = z.object({
-  id: z.string().check(z.uuid()),
-  created: z.string().check(z.iso.datetime()),
-  enabled: z.boolean(),
-  provider: z.string(),
-  url: z.string().check(z.url()),
-});
-/** An avatar. */
-export type Avatar = z.output<typeof AvatarSchema>;
-
-/** The `avatars` object of a User: the enabled avatar's id and every avatar, newest first. */
-export const AvatarsSchema = z.object({
-  current: z.nullable(z.string().check(z.uuid())),
-  items: z.array(AvatarSchema),
-});
 
 /** User (profile): every field of api-spec.md section 2. */
 export const UserSchema = z.object({

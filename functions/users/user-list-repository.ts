@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/
 import { readMergedPage, type MergedPage, type PartitionPosition, type SortedStream } from '../shared/dynamo/merged-query';
 import type { Role, UserStatus } from '../shared/access/roles';
 import { USER_INDEX_ATTRIBUTES, userListIndexName, type USER_LIST_SCOPES, type USER_SORT_KEYS } from '../shared/tables/users-table';
-import { totalsAttribute, userKeys } from './user-keys';
+import { totalsAttribute, usersKeys, type TotalsScope } from '../shared/tables/users-keys';
 
 /** One index partition to list: a scope partition value, an optional key prefix, optional filters. */
 export interface UserPartition {
@@ -98,8 +98,8 @@ export class UserListRepository {
    * Sum of the kept counts of a scope (everyone, or one family) for the role × status combinations
    * given: one item read, exact, whatever the number of users.
    */
-  public async countCombinations(scope: 'all' | { family: number }, roles: readonly Role[], statuses: readonly UserStatus[]): Promise<number> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: userKeys.totals(scope) }));
+  public async countCombinations(scope: TotalsScope, roles: readonly Role[], statuses: readonly UserStatus[]): Promise<number> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: usersKeys.totals(scope) }));
     return roles.flatMap((role) => statuses.map((status) => Number(Item?.[totalsAttribute(role, status)] ?? 0))).reduce((sum, count) => sum + count, 0);
   }
 }

@@ -3,6 +3,7 @@ import { ROLES, USER_STATUSES, type Caller, type Role, type UserStatus } from '.
 import { ForeignPositionError } from '../shared/dynamo/merged-query';
 import { CURSOR_PARAMETER, decodeCursor, encodeCursor } from '../shared/pagination/cursor';
 import type { USER_SORT_KEYS } from '../shared/tables/users-table';
+import { usersKeys } from '../shared/tables/users-keys';
 import type { ListUsersQuery, UserList, UserSortField } from './list-schemas';
 import type { UserSummary } from './schemas';
 
@@ -51,11 +52,11 @@ function planListing(caller: Caller, query: ListUsersQuery, prefix: { prefix?: s
   const counted = (scope: 'all' | { family: number }) => (prefix.prefix === undefined ? { scope, roles, statuses } : ('count' as const));
   if (caller.role === 'root' || caller.role === 'admin') {
     const partitions: UserPartition[] = query.role
-      ? roles.map((role) => ({ scope: 'role', value: `ROLE#${role}`, ...filters }))
-      : [{ scope: 'all', value: 'USERS', ...filters, ...(caller.role === 'admin' ? { excludeRole: 'root' as const } : {}) }];
+      ? roles.map((role) => ({ scope: 'role', value: usersKeys.scope.role(role), ...filters }))
+      : [{ scope: 'all', value: usersKeys.scope.all, ...filters, ...(caller.role === 'admin' ? { excludeRole: 'root' as const } : {}) }];
     return { partitions, total: counted('all') };
   }
-  const partition: UserPartition = { scope: 'family', value: `FAMILY#${caller.userId}`, ...filters, ...(query.role ? { roles: query.role } : {}) };
+  const partition: UserPartition = { scope: 'family', value: usersKeys.scope.family(caller.userId), ...filters, ...(query.role ? { roles: query.role } : {}) };
   return { partitions: [partition], total: counted({ family: caller.userId }) };
 }
 

@@ -1,14 +1,5 @@
 import type { Role, UserStatus } from '../shared/access/roles';
-
-
-/** A stored avatar, as the users table keeps it (one item per avatar, beside the profile). */
-export interface AvatarRecord {
-  readonly userId: number;
-  readonly avatarId: string;
-  readonly created: string;
-  readonly objectKey: string;
-  readonly provider: string;
-}
+import type { StoredItem } from '../shared/tables/user-partition';
 
 /** A user profile as the users table keeps it. */
 export interface UserRecord {
@@ -31,10 +22,13 @@ export interface UserRecord {
   readonly version: number;
 }
 
-/** What the authorizer needs to know about a token's subject. */
-export interface AuthIdentity {
-  readonly id: number;
-  readonly role: Role;
-  readonly status: UserStatus;
-  readonly parentId: number | null;
+const PROFILE_FIELDS = [
+  'id', 'subject', 'email', 'username', 'role', 'status', 'parentId', 'firstName', 'lastName',
+  'additionalEmails', 'plan', 'currentAvatarId', 'created', 'updated', 'version',
+] as const satisfies readonly (keyof UserRecord)[];
+
+/** The profile a stored profile item holds (the item's key and index attributes left out). */
+export function toUserRecord(item: StoredItem): UserRecord {
+  const record = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, item[field] ?? null]));
+  return record as unknown as UserRecord;
 }

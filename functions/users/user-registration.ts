@@ -1,8 +1,10 @@
-import { NotFoundError, ValidationError } from '../shared/errors';
+import { NotFoundError } from '../shared/errors';
 import { ROLES, USER_STATUSES } from '../shared/access/roles';
 import * as z from '../shared/validation/zod';
 import { parseInput } from '../shared/validation/issues';
 
+import { checkParentRule } from './parent-rule';
+import { NamePartSchema } from './schemas';
 import type { UserRepository } from './user-repository';
 import type { UserRecord } from './user-record';
 
@@ -13,8 +15,8 @@ export const CreateUserSchema = z.strictObject({
   role: z._default(z.enum(ROLES), 'user'),
   status: z._default(z.enum(USER_STATUSES), 'active'),
   parent: z.optional(z.number().check(z.int(), z.positive())),
-  'first-name': z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
-  'last-name': z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  'first-name': z._default(NamePartSchema, ''),
+  'last-name': z._default(NamePartSchema, ''),
   subject: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
 });
 /** Input of {@link registerUser}. */
@@ -22,16 +24,12 @@ export type CreateUser = z.input<typeof CreateUserSchema>;
 
 /**
  * Create a user under the same rules as the API: a sub user needs a parent of role `user`, other
- * roles take no parent, emails are unique (409). The subject defaults to the new user's id.
+ * roles take no parent, emails and token subjects are unique (409). The subject defaults to
+ * `local:<id>`.
  */
 export async function registerUser(users: UserRepository, input: CreateUser): Promise<UserRecord> {
   const user = parseInput(CreateUserSchema, input, 'body');
-  if (user.role === 'sub' && user.parent === undefined) {
-    throw new ValidationError([{ name: 'parent', reason: 'A sub user needs a parent of role user.' }]);
-  }
-  if (user.role !== 'sub' && user.parent !== undefined) {
-    throw new ValidationError([{ name: 'parent', reason: 'Only sub users have a parent.' }]);
-  }
+  checkParentRule(user.role, user.parent ?? null);
   if (user.parent !== undefined) {
     const parent = await users.findById(user.parent);
     if (!parent || parent.role !== 'user') throw new NotFoundError('The parent user does not exist or is not of role user.');

@@ -1,97 +1,58 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { toAvatarRecord, type AvatarRecord } from '../avatars/avatar-record';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../shared/errors';
-import type { Role, UserStatus } from '../shared/access/roles';
-import { familyOf, listingAttributes, totalsAttribute, userKeys } from './user-keys';
-import type { AuthIdentity, AvatarRecord, UserRecord } from './user-record';
+import type { UserPartitionReader } from '../shared/tables/user-partition';
+import { listingAttributes, usersKeys } from '../shared/tables/users-keys';
+import { toUserRecord, type UserRecord } from './user-record';
+import { totalsUpdates } from './user-totals';
 
 /** A new user, before an id is allocated: the profile fields an operator chooses. */
 export type NewUser = Pick<UserRecord, 'email' | 'username' | 'role' | 'status' | 'parentId' | 'firstName' | 'lastName'> & {
-  /** Token subject; defaults to the allocated id. */
+  /** Token subject; defaults to `local:<id>`, which no external issuer issues. */
   readonly subject?: string;
   readonly plan?: UserRecord['plan'];
   readonly additionalEmails?: UserRecord['additionalEmails'];
 };
 
-/** A profile with its avatars, as one Query of the user's partition returns them. */
+/** A profile with its avatars, as one read of the user's partition returns them. */
 export interface UserWithAvatars {
   readonly user: UserRecord;
   readonly avatars: readonly AvatarRecord[];
 }
 
-const PROFILE_FIELDS = [
-  'id', 'subject', 'email', 'username', 'role', 'status', 'parentId', 'firstName', 'lastName',
-  'additionalEmails', 'plan', 'currentAvatarId', 'created', 'updated', 'version',
-] as const;
-
-function toUserRecord(item: Record<string, unknown>): UserRecord {
-  const record = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, item[field] ?? null]));
-  return record as unknown as UserRecord;
-}
-
-function toAvatarRecord(item: Record<string, unknown>): AvatarRecord {
-  return {
-    userId: item.userId as number,
-    avatarId: item.avatarId as string,
-    created: item.created as string,
-    objectKey: item.objectKey as string,
-    provider: item.provider as string,
-  };
+/** The token subject of a user created without one: never a bare number an external issuer could issue. */
+export function localSubject(id: number): string {
+  return `local:${id}`;
 }
 
 /**
- * Users in DynamoDB: profiles, the email claims that keep addresses unique, the id sequence and
- * the per-role/status totals. Every multi-item change is one transaction, so a profile never exists
- * without its email claim and the totals never drift.
+ * Users in DynamoDB: profiles, the claims that keep emails and token subjects unique, the id
+ * sequence and the per-role/status totals. Every multi-item change is one transaction, so a profile
+ * never exists without its claims and the totals never drift.
  */
 export class UserRepository {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    private readonly partitions: UserPartitionReader,
   ) {}
 
   /** The profile of user `id`, or null. Strongly consistent: a write is visible to the next read. */
   public async findById(id: number): Promise<UserRecord | null> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: userKeys.profile(id), ConsistentRead: true }));
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: usersKeys.profile(id), ConsistentRead: true }));
     return Item ? toUserRecord(Item) : null;
   }
 
-  /** The profile of user `id` and its avatars, in one Query of the user's partition. */
+  /** The profile of user `id` and its avatars, in one read of the user's partition. */
   public async findWithAvatars(id: number): Promise<UserWithAvatars | null> {
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': userKeys.partition(id) },
-        ConsistentRead: true,
-      }),
-    );
-    const profile = Items.find((item) => item.sk === userKeys.profileSortKey);
-    if (!profile) return null;
-    const avatars = Items.filter((item) => String(item.sk).startsWith(userKeys.avatarPrefix)).map(toAvatarRecord);
-    return { user: toUserRecord(profile), avatars };
+    const { profile, avatars } = await this.partitions.read(id);
+    return profile === null ? null : { user: toUserRecord(profile), avatars: avatars.map(toAvatarRecord) };
   }
 
-  /** The user a token subject answers to, through the by-subject index, or null. */
-  public async findIdentityBySubject(subject: string): Promise<AuthIdentity | null> {
-    const { Items = [] } = await this.client.send(
-      new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'by-subject',
-        KeyConditionExpression: 'subject = :subject',
-        ExpressionAttributeValues: { ':subject': subject },
-        Limit: 1,
-      }),
-    );
-    const item = Items[0];
-    if (!item) return null;
-    return { id: item.id as number, role: item.role as Role, status: item.status as UserStatus, parentId: (item.parentId as number | null) ?? null };
+  /** The avatars of user `id` (its profile read already). */
+  public async avatarsOf(id: number): Promise<AvatarRecord[]> {
+    return (await this.partitions.avatars(id)).map(toAvatarRecord);
   }
 
   /** Allocate the next user id from the atomic sequence. */
@@ -99,7 +60,7 @@ export class UserRepository {
     const { Attributes } = await this.client.send(
       new UpdateCommand({
         TableName: this.tableName,
-        Key: userKeys.idSequence,
+        Key: usersKeys.idSequence,
         UpdateExpression: 'ADD #value :one',
         ExpressionAttributeNames: { '#value': 'value' },
         ExpressionAttributeValues: { ':one': 1 },
@@ -110,15 +71,16 @@ export class UserRepository {
   }
 
   /**
-   * Create a user: profile, email claim and total in one transaction. A taken email is a 409; a
-   * parent that is gone or no longer of role `user` fails the transaction too (404).
+   * Create a user: profile, email and subject claims and totals in one transaction. A taken email
+   * or subject is a 409; a parent that is gone or no longer of role `user` fails the transaction
+   * too (404).
    */
   public async create(input: NewUser, now = new Date()): Promise<UserRecord> {
     const id = await this.nextId();
     const timestamp = now.toISOString();
     const record: UserRecord = {
       id,
-      subject: input.subject ?? String(id),
+      subject: input.subject ?? localSubject(id),
       email: input.email,
       username: input.username,
       role: input.role,
@@ -133,10 +95,13 @@ export class UserRepository {
       updated: timestamp,
       version: 1,
     };
+    const claim = (key: { pk: string; sk: string }) => ({
+      Put: { TableName: this.tableName, Item: { ...key, userId: id }, ConditionExpression: 'attribute_not_exists(pk)' },
+    });
     const parentCheck = input.parentId === null ? [] : [{
       ConditionCheck: {
         TableName: this.tableName,
-        Key: userKeys.profile(input.parentId),
+        Key: usersKeys.profile(input.parentId),
         ConditionExpression: '#role = :user',
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':user': 'user' },
@@ -146,40 +111,25 @@ export class UserRepository {
       await this.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tableName, Item: { ...userKeys.profile(id), ...record, ...listingAttributes(record) }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            { Put: { TableName: this.tableName, Item: { ...userKeys.email(input.email), userId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-            // The parent check stays third: its cancellation reason is read by position below.
+            { Put: { TableName: this.tableName, Item: { ...usersKeys.profile(id), ...record, ...listingAttributes(record) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            // The claims and the parent check keep these positions: cancellation reasons are read by position below.
+            claim(usersKeys.email(record.email)),
+            claim(usersKeys.subject(record.subject)),
             ...parentCheck,
-            ...this.totalsUpdates(record, 1),
+            ...totalsUpdates(this.tableName, [record, 1]),
           ],
         }),
       );
     } catch (error) {
       if (error instanceof TransactionCanceledException) {
-        const reasons = error.CancellationReasons ?? [];
-        if (reasons[1]?.Code === 'ConditionalCheckFailed') {
-          throw new ConflictError('A user with this email already exists.', [{ name: 'email', reason: 'Already in use.' }]);
-        }
-        if (parentCheck.length > 0 && reasons[2]?.Code === 'ConditionalCheckFailed') throw new NotFoundError('The parent user does not exist or is not of role user.');
+        const failed = (index: number) => error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+        if (failed(1)) throw new ConflictError('A user with this email already exists.', [{ name: 'email', reason: 'Already in use.' }]);
+        if (failed(2)) throw new ConflictError('Another user already answers to this token subject.', [{ name: 'subject', reason: 'Already in use.' }]);
+        if (parentCheck.length > 0 && failed(3)) throw new NotFoundError('The parent user does not exist or is not of role user.');
       }
       throw error;
     }
     return record;
-  }
-
-  /** Count the user in the totals of every listing scope it shows in: everyone, and its family. */
-  private totalsUpdates(user: Pick<UserRecord, 'id' | 'role' | 'status' | 'parentId'>, delta: number) {
-    const family = familyOf(user);
-    const scopes: ('all' | { family: number })[] = family === null ? ['all'] : ['all', { family }];
-    return scopes.map((scope) => ({
-      Update: {
-        TableName: this.tableName,
-        Key: userKeys.totals(scope),
-        UpdateExpression: 'ADD #combo :delta',
-        ExpressionAttributeNames: { '#combo': totalsAttribute(user.role, user.status) },
-        ExpressionAttributeValues: { ':delta': delta },
-      },
-    }));
   }
 
   /**
@@ -215,7 +165,7 @@ export class UserRepository {
       const { Attributes } = await this.client.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: userKeys.profile(id),
+          Key: usersKeys.profile(id),
           UpdateExpression: `SET ${sets.join(', ')} ADD #version :one`,
           ConditionExpression: condition,
           ExpressionAttributeNames: attributeNames,

@@ -1,10 +1,8 @@
-import type { Avatar, User, UserSummary } from './schemas';
-import type { AvatarRecord, UserRecord } from './user-record';
+import type { AvatarPresenter } from '../avatars/avatar-presenter';
+import type { AvatarRecord } from '../avatars/avatar-record';
 import type { Role } from '../shared/access/roles';
-import type { Permissions } from './schemas';
-
-/** Turns stored avatars into the interface's Avatar (the URL depends on where avatars are served). */
-export type AvatarPresenter = (avatar: AvatarRecord, enabled: boolean) => Avatar;
+import type { Permissions, User, UserSummary } from './schemas';
+import type { UserRecord } from './user-record';
 
 /** The User summary of a profile. */
 export function toUserSummary(user: Pick<UserRecord, 'id' | 'email' | 'role' | 'status' | 'username'>): UserSummary {

@@ -139,7 +139,8 @@ describe('stopping and restarting on a persistent data directory', () => {
     await first.stop();
     stateFileAfterStop = existsSync(stateFilePath(dataDir));
     restarted = await connectOrStartBackends(dataDir, quiet);
-  });
+    // Two cold starts of a persistent DynamoDB Local (full JIT) in a row: minutes on a loaded machine.
+  }, 180_000);
 
   afterAll(async () => {
     await restarted?.stop();

@@ -7,9 +7,15 @@ import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { tableName } from '../../functions/shared/tables/table-names';
 import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';
+import { createTestUser } from '../harness/users';
 import { sorted } from './log-fixture';
 
-const root: Caller = { userId: 1, role: 'root', parentId: null };
+let root: Caller;
+
+beforeAll(async () => {
+  // Routes act on the caller as stored: the listing's caller is a real root user.
+  root = (await createTestUser({ role: 'root' })).caller;
+});
 const sample = (seed: number, count: number) =>
   sampleMediaLogEntries(count, { userIds: [31, 32, 33], start: new Date('2027-03-01T00:00:00Z'), spanMs: 3 * 86_400_000, seed });
 

@@ -11,8 +11,14 @@ import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { ConflictError, ValidationError } from '../../functions/shared/errors';
 import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';
+import { createTestUser } from '../harness/users';
 
-const root: Caller = { userId: 1, role: 'root', parentId: null };
+let root: Caller;
+
+beforeAll(async () => {
+  // Routes act on the caller as stored: the listing's caller is a real root user.
+  root = (await createTestUser({ role: 'root' })).caller;
+});
 
 function entry(overrides: Partial<MediaLogEntry> = {}): MediaLogEntry {
   return {

@@ -204,12 +204,16 @@ describe('the OpenAPI document', () => {
     expect(operationNamed('updateCurrentUser').responses['200'].headers.ETag).toMatchObject({ required: true });
   });
 
-  it('describes request bodies as clients send them, unknown fields refused', () => {
+  it('describes request bodies as clients send them, with every rule the API enforces, unknown fields refused', () => {
     expect(operationNamed('updateUser').requestBody).toEqual({
       required: true,
       content: {
         'application/json': {
-          schema: { type: 'object', properties: { 'first-name': { type: 'string' }, 'last-name': { type: 'string' } }, additionalProperties: false },
+          schema: {
+            type: 'object',
+            properties: Object.fromEntries(['first-name', 'last-name'].map((name) => [name, { type: 'string', maxLength: 100, pattern: '^[^\\u0000-\\u001F\\u007F-\\u009F]*$' }])),
+            additionalProperties: false,
+          },
         },
       },
     });

@@ -19,3 +19,14 @@ export interface Caller {
   readonly role: Role;
   readonly parentId: number | null;
 }
+
+/**
+ * A caller as read from the users table in this request, with the profile item that read returned:
+ * routes about the caller's own profile reuse it instead of reading it again.
+ */
+export interface StoredCaller extends Caller {
+  readonly profile: Readonly<Record<string, unknown>>;
+}
+
+/** Whose profile a request is about: the caller's own, or a user by id. */
+export type UserTarget = 'current' | number;

@@ -10,7 +10,7 @@ import { decodeQuery } from './query-decoding';
 import { jsonBody, type EventWithJsonBody } from './json-body';
 import { problemErrors } from './problem-errors';
 import { requestLog } from './request-log';
-import type { Caller } from '../access/roles';
+import type { Caller, StoredCaller } from '../access/roles';
 import type { RouteContract, RouteDefinition } from './route-definition';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -30,10 +30,19 @@ export interface RouteInput<C extends RouteContract> {
   readonly path: Parsed<C['pathParameters']>;
   readonly query: Parsed<C['query']>;
   readonly body: Parsed<C['body']>;
-  /** The authenticated caller; routes without auth must not read it. */
-  readonly caller: Caller;
+  /** The authenticated caller, as stored now; routes without auth must not read it. */
+  readonly caller: StoredCaller;
   /** Request headers, names in lower case. */
   readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+/** Options of {@link httpRoute}. */
+export interface HttpRouteOptions {
+  /**
+   * Who a bearer route's caller is now, from the authorizer's claims (required for bearer routes):
+   * the authorizer's answer may be cached, the caller's stored role and status are not.
+   */
+  readonly resolveCaller?: (claims: Caller) => Promise<StoredCaller>;
 }
 
 const emptyQuery = z.strictObject({});
@@ -58,14 +67,21 @@ function toProxyResult(result: HttpResult): APIGatewayProxyResult {
  * body, problem errors, security headers, request log) around `handle`, with path, query and body
  * validated by the route's contract.
  */
-export function httpRoute<R extends RouteDefinition>(route: R, handle: (input: RouteInput<R['contract']>) => Promise<HttpResult>): RouteHandler {
+export function httpRoute<R extends RouteDefinition>(
+  route: R,
+  handle: (input: RouteInput<R['contract']>) => Promise<HttpResult>,
+  options: HttpRouteOptions = {},
+): RouteHandler {
   const contract: RouteContract = route.contract;
+  const { resolveCaller } = options;
+  if (route.auth === 'bearer' && resolveCaller === undefined) throw new Error(`Route ${route.name} is guarded but resolves no caller.`);
 
   const base = async (event: EventWithJsonBody): Promise<APIGatewayProxyResult> => {
+    // The caller first: a suspended caller gets its 403 whatever else is wrong with the request.
+    const caller = resolveCaller ? await resolveCaller(callerOf(event)) : (undefined as unknown as StoredCaller);
     const path = contract.pathParameters ? parseInput(contract.pathParameters, event.pathParameters ?? {}, 'path') : undefined;
     const query = parseInput(contract.query ?? emptyQuery, decodeQuery(event.multiValueQueryStringParameters, event.queryStringParameters), 'query');
     const body = contract.body ? parseInput(contract.body, event.parsedBody, 'body') : assertNoBody(event);
-    const caller = route.auth === 'bearer' ? callerOf(event) : (undefined as unknown as Caller);
     const headers = event.headers as Record<string, string | undefined>;
     return toProxyResult(await handle({ path, query, body, caller, headers } as never));
   };

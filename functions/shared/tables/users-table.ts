@@ -36,12 +36,17 @@ const listIndexes: IndexDefinition[] = USER_LIST_SCOPES.flatMap((scope) =>
   })),
 );
 
+/** The index that maps a token subject to its user (the authorizer's one read). */
+export const USER_SUBJECT_INDEX = 'by-subject';
+
 /**
- * Users, their avatars, the unique-email guards and the counters, in one table (keys built in
- * `functions/users/user-keys.ts`):
+ * Users, their avatars, the uniqueness claims and the counters, in one table (keys built in
+ * users-keys.ts):
  * - `USER#<id>` / `PROFILE`: the profile; `USER#<id>` / `AVATAR#<uuid>`: its avatars;
- * - `EMAIL#<email>` / `EMAIL`: claims an address, written in the same transaction as the profile;
- * - `COUNTER` / `USER_ID`: the id sequence; `COUNTER` / `TOTAL#<role>#<status>`: exact list totals.
+ * - `EMAIL#<email>` / `EMAIL` and `SUBJECT#<subject>` / `SUBJECT`: claim an address and a token
+ *   subject for one user, written in the same transaction as the profile;
+ * - `COUNTER` / `USER_ID`: the id sequence; `COUNTER` / `TOTALS` and `TOTALS#FAMILY#<id>`: exact list
+ *   totals, one attribute per role and status.
  */
 export const usersTable: TableDefinition = {
   id: 'Users',
@@ -52,7 +57,7 @@ export const usersTable: TableDefinition = {
     ...listIndexes,
     // The authorizer maps a token subject to its user: one Query returning the id, role, status and parent it needs.
     {
-      indexName: 'by-subject',
+      indexName: USER_SUBJECT_INDEX,
       partitionKey: { name: 'subject', type: 'S' },
       projection: { type: 'INCLUDE', attributes: ['id', 'role', 'status', 'parentId'] },
     },

@@ -5,8 +5,8 @@ import { avatarBucket } from '../../../functions/shared/storage/avatar-bucket';
 import { avatarBucketName } from '../../../functions/shared/storage/bucket-name';
 import { tableName } from '../../../functions/shared/tables/table-names';
 import { usersTable } from '../../../functions/shared/tables/users-table';
-import { userKeys } from '../../../functions/users/user-keys';
-import type { AvatarRecord } from '../../../functions/users/user-record';
+import { usersKeys as userKeys } from '../../../functions/shared/tables/users-keys';
+import type { AvatarRecord } from '../../../functions/avatars/avatar-record';
 
 /**
  * What is really stored, read straight from the test file's own table and bucket: the tests check

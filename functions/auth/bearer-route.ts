@@ -1,0 +1,17 @@
+import { httpRoute, type HttpResult, type RouteHandler, type RouteInput } from '../shared/http/http-route';
+import type { RouteDefinition } from '../shared/http/route-definition';
+import { storedCallers } from './auth-context';
+
+/**
+ * The Lambda handler of a route the authorizer guards: the shared HTTP layer, with the caller read
+ * from the users table in the same request (see StoredCallers), so that `handle` acts on the
+ * caller's role and status as they are now, not as the authorizer's cached answer had them.
+ */
+export function bearerRoute<R extends RouteDefinition & { readonly auth: 'bearer' }>(
+  route: R,
+  handle: (input: RouteInput<R['contract']>) => Promise<HttpResult>,
+): RouteHandler {
+  return httpRoute(route, handle, {
+    resolveCaller: (claims) => storedCallers().resolve(claims),
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * The authentication errors that stay inside the service: why a token was refused is logged, the
+ * client only ever sees the 401 problem.
+ */
+
+/** A token that is missing, malformed, badly signed, expired or meant for someone else. */
+export class InvalidTokenError extends Error {
+  public constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/** A token subject that more than one user record answers to: refused, never guessed. */
+export class AmbiguousSubjectError extends Error {
+  public constructor() {
+    super('More than one user answers to the token subject.');
+    this.name = 'AmbiguousSubjectError';
+  }
+}
