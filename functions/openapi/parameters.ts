@@ -49,7 +49,9 @@ export function queryParameters(contract: RouteContract, schemas: ComponentSchem
 }
 
 const HEADER_DESCRIPTIONS: Readonly<Record<NonNullable<RouteContract['requestHeaders']>[number], string>> = {
-  'If-Match': 'The ETag of a previous read: the request is refused with 412 if the resource changed since.',
+  'If-Match':
+    '`*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 ' +
+    'unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400.',
 };
 
 /** Request headers the route reads besides Authorization. */
