@@ -49,12 +49,22 @@ export function gatewayResponse(type: GatewayResponseType): LocalResponse {
   };
 }
 
-/** Map a proxy result back to HTTP, as API Gateway does (multi-value headers, base64 bodies). */
+/**
+ * Map a proxy result back to HTTP, as API Gateway does (multi-value headers, base64 bodies). The
+ * Lambda runtime hands API Gateway the result serialized with JSON.stringify
+ * (https://docs.aws.amazon.com/lambda/latest/dg/nodejs-handler.html), which drops members whose
+ * value is `undefined` (middy's security headers set `Server` and `X-Powered-By` so): such a header
+ * is never sent, rather than sent as the text "undefined".
+ */
 export function fromProxyResult(result: APIGatewayProxyResult): LocalResponse {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (value !== undefined) headers[name] = String(value);
+  }
   const multiValueHeaders: Record<string, string[]> = {};
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) multiValueHeaders[name] = values.map(String);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    if (values !== undefined) multiValueHeaders[name] = values.filter((value) => value !== undefined).map(String);
+  }
   const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
   return { statusCode: result.statusCode, headers, multiValueHeaders, body };
 }
