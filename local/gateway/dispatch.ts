@@ -2,6 +2,7 @@ import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { GATEWAY_PROBLEMS, gatewayProblemBody, PROBLEM_CONTENT_TYPE, type GatewayResponseType } from '../../lib/gateway-responses';
 import type { RouteDefinition } from '../../functions/routes';
 import type { AuthorizerRunner } from './authorizer-runner';
+import { gatewayAnswerCorsHeaders, preflightHeaders, requestOrigin } from './cors';
 import { lambdaContext } from './lambda-context';
 import { serveDocs } from './docs-page';
 import { buildProxyEvent, type LocalRequest } from './proxy-event';
@@ -37,10 +38,13 @@ export function loadRouteHandler(route: RouteDefinition): Promise<ProxyHandler> 
   return loaded;
 }
 
-/** The customized gateway response of a type, as API Gateway would send it. */
-export function gatewayResponse(type: GatewayResponseType): LocalResponse {
+/**
+ * The customized gateway response of a type, as API Gateway would send it, with the CORS headers
+ * the stack gives gateway responses (for the request's `origin`).
+ */
+export function gatewayResponse(type: GatewayResponseType, origin?: string): LocalResponse {
   const problem = GATEWAY_PROBLEMS[type];
-  const headers = { 'content-type': PROBLEM_CONTENT_TYPE, ...problem.headers };
+  const headers = { 'content-type': PROBLEM_CONTENT_TYPE, ...problem.headers, ...gatewayAnswerCorsHeaders(origin) };
   return {
     statusCode: problem.status,
     headers,
@@ -78,23 +82,27 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | 'timeo
 }
 
 /**
- * Serve one request as API Gateway and Lambda would: match the route (404 when none), enforce the
- * body limit (413), run the authorizer on guarded routes (401 / 403), then the route's handler
- * in-process with the integration timeout (504); a handler that throws is a 502, as in AWS.
+ * Serve one request as API Gateway and Lambda would: answer a CORS preflight (OPTIONS) itself,
+ * match the route (404 when none), enforce the body limit (413), run the authorizer on guarded
+ * routes (401 / 403), then the route's handler in-process with the integration timeout (504); a
+ * handler that throws is a 502, as in AWS.
  */
 export async function dispatch(request: LocalRequest, authorizer: AuthorizerRunner, timeoutMs: number = GATEWAY_LIMITS.timeoutMs): Promise<LocalResponse> {
   // The interactive documentation is a local convenience, not an API route: it is not deployed.
   const docs = serveDocs(request.method, request.path);
   if (docs) return docs;
+  const origin = requestOrigin(request.headers);
+  const preflight = request.method === 'OPTIONS' ? preflightHeaders(request.path, origin) : undefined;
+  if (preflight) return { statusCode: 204, headers: preflight, multiValueHeaders: {}, body: Buffer.alloc(0) };
   const match = matchRoute(request.method, request.path);
-  if (!match) return gatewayResponse('MISSING_AUTHENTICATION_TOKEN');
-  if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE');
+  if (!match) return gatewayResponse('MISSING_AUTHENTICATION_TOKEN', origin);
+  if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE', origin);
   let context: Record<string, string | number | boolean> | null = null;
   if (match.route.auth === 'bearer') {
     const outcome = await authorizer.authorize(buildProxyEvent(request, match, null)).catch(() => null);
-    if (outcome === null) return gatewayResponse('AUTHORIZER_FAILURE');
-    if (outcome.kind === 'unauthorized') return gatewayResponse('UNAUTHORIZED');
-    if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED');
+    if (outcome === null) return gatewayResponse('AUTHORIZER_FAILURE', origin);
+    if (outcome.kind === 'unauthorized') return gatewayResponse('UNAUTHORIZED', origin);
+    if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED', origin);
     context = outcome.context;
   }
   return runRoute(request, match, context, timeoutMs);
@@ -111,12 +119,13 @@ export async function runRoute(
   timeoutMs: number = GATEWAY_LIMITS.timeoutMs,
 ): Promise<LocalResponse> {
   const event = buildProxyEvent(request, match, authorizer);
+  const origin = requestOrigin(request.headers);
   try {
     const handler = await loadRouteHandler(match.route);
     const result = await withTimeout(handler(event, lambdaContext(match.route.name, timeoutMs)), timeoutMs);
-    if (result === 'timeout') return gatewayResponse('INTEGRATION_TIMEOUT');
+    if (result === 'timeout') return gatewayResponse('INTEGRATION_TIMEOUT', origin);
     return fromProxyResult(result);
   } catch {
-    return gatewayResponse('INTEGRATION_FAILURE');
+    return gatewayResponse('INTEGRATION_FAILURE', origin);
   }
 }
