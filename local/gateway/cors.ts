@@ -1,11 +1,10 @@
 import { API_PREFIX, routes } from '../../functions/routes';
 import {
   allowedOrigin,
-  CORS_ALLOWED_REQUEST_HEADERS,
   CORS_EXPOSED_HEADERS,
-  CORS_MAX_AGE_SECONDS,
   corsPolicy,
   gatewayAnswerOrigin,
+  preflightCorsHeaders,
   type CorsPolicy,
 } from '../../functions/shared/http/cors-policy';
 
@@ -71,14 +70,7 @@ export function preflightHeaders(path: string, origin: string | undefined, polic
   const resource = resourceAt(path);
   if (!resource || policy.kind === 'none') return undefined;
   const allowed = allowedOrigin(policy, origin);
-  if (allowed === undefined) return { Vary: 'Origin' };
-  return {
-    'Access-Control-Allow-Origin': allowed,
-    ...(resource.methods.length > 0 ? { 'Access-Control-Allow-Methods': resource.methods.join(',') } : {}),
-    'Access-Control-Allow-Headers': CORS_ALLOWED_REQUEST_HEADERS.join(','),
-    'Access-Control-Max-Age': String(CORS_MAX_AGE_SECONDS),
-    Vary: 'Origin',
-  };
+  return { ...(allowed === undefined ? {} : preflightCorsHeaders(allowed, resource.methods)), Vary: 'Origin' };
 }
 
 /**

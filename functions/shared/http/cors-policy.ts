@@ -102,5 +102,19 @@ export function gatewayAnswerOrigin(policy: CorsPolicy): { readonly kind: 'fixed
   return policy.exact.size === 1 && policy.anyPort.length === 0 && only !== undefined ? { kind: 'fixed', value: only } : { kind: 'echo' };
 }
 
+/**
+ * The headers a preflight gives an allowed origin on a resource with `methods`: `allowOrigin` is
+ * the `Access-Control-Allow-Origin` value (an origin, `*`, or the stack's template variable).
+ * A resource without methods allows none.
+ */
+export function preflightCorsHeaders(allowOrigin: string, methods: readonly string[]): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': allowOrigin,
+    ...(methods.length > 0 ? { 'Access-Control-Allow-Methods': methods.join(',') } : {}),
+    'Access-Control-Allow-Headers': CORS_ALLOWED_REQUEST_HEADERS.join(','),
+    'Access-Control-Max-Age': String(CORS_MAX_AGE_SECONDS),
+  };
+}
+
 /** This process's policy, read from `CORS_ALLOWED_ORIGINS` once, at cold start; a malformed list fails it. */
 export const corsPolicy = /* @__PURE__ */ lazy(() => parseCorsOrigins(process.env[CORS_ORIGINS_ENV]));
