@@ -1,4 +1,5 @@
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import { CORS_EXPOSED_HEADERS, gatewayAnswerOrigin, parseCorsOrigins } from '../functions/shared/http/cors-policy';
 import { GATEWAY_RESPONSE_TYPES, gatewayProblem, type GatewayResponseType } from '../functions/shared/http/gateway-problems';
 import { PROBLEM_MEDIA_TYPE } from '../functions/shared/http/problem-catalog';
 
@@ -14,14 +15,15 @@ function literal(value: string): string {
 }
 
 function corsHeaders(corsOrigins: readonly string[]): Record<string, string> {
-  if (corsOrigins.length === 0) return {};
-  // One origin (or *) is a literal; several cannot be chosen from in a gateway response, so the
-  // request's Origin is echoed: these bodies are fixed texts that reveal nothing about any user.
-  const origin = corsOrigins.length === 1 ? literal(corsOrigins[0] ?? '') : 'method.request.header.Origin';
+  const rule = gatewayAnswerOrigin(parseCorsOrigins(corsOrigins.join(',')));
+  if (rule === undefined) return {};
+  // One origin (or *) is a literal; several cannot be chosen from in a gateway response (its
+  // templates are not run through VTL), so the request's Origin is echoed: these bodies are fixed
+  // texts that reveal nothing about any user (DESIGN.md 5a). The local gateway does the same.
   return {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Expose-Headers': literal('WWW-Authenticate, Retry-After'),
-    ...(corsOrigins.length > 1 ? { Vary: literal('Origin') } : {}),
+    'Access-Control-Allow-Origin': rule.kind === 'fixed' ? literal(rule.value) : 'method.request.header.Origin',
+    'Access-Control-Expose-Headers': literal(CORS_EXPOSED_HEADERS.join(', ')),
+    Vary: literal('Origin'),
   };
 }
 

@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import { resetClients } from '../functions/shared/aws/clients';
+import { useLocalCorsOrigins } from './gateway/cors-local-origins';
 import { ensureSigningKey, type LocalSigningKey } from './signing-key';
 
 // The SDK warns that its 2027 releases need Node 22; local tools run on the Node 20 the project
 // supports, while the deployed functions run on the newest Lambda runtime. Say it once in the README,
 // not on every command.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Browsers on a local dev server may call the local API unless CORS_ALLOWED_ORIGINS says otherwise.
+useLocalCorsOrigins();
 
 /** Where local state lives: `DATA_DIR`, default `.local` in the working directory. */
 export function localDataDir(): string {

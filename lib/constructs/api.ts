@@ -1,9 +1,11 @@
-import { Duration, RemovalPolicy, Size } from 'aws-cdk-lib';
+import { RemovalPolicy, Size } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PREFIX, type HttpMethod } from '../../functions/shared/http/route-definition';
+import { parseCorsOrigins } from '../../functions/shared/http/cors-policy';
 import { addProblemGatewayResponses } from '../api-gateway-responses';
+import { addCorsPreflights } from '../cors-preflight';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { serviceLogGroup } from '../service-log-group';
 import type { RouteFunction } from './route-functions';
@@ -49,8 +51,9 @@ function accessLogFormat(): apigateway.AccessLogFormat {
 
 /**
  * The REST API: one resource per path of the route table under the API prefix, a Lambda proxy
- * integration to each route's own function, the REQUEST authorizer on every bearer route, gateway
- * answers as RFC 9457 problems, stage throttling, JSON access logs and X-Ray tracing.
+ * integration to each route's own function, the REQUEST authorizer on every bearer route, the CORS
+ * preflight on every resource, gateway answers as RFC 9457 problems, stage throttling, JSON access
+ * logs and X-Ray tracing.
  */
 export class Api extends Construct {
   public readonly restApi: apigateway.RestApi;
@@ -80,22 +83,13 @@ export class Api extends Construct {
         loggingLevel: apigateway.MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
       },
-      defaultCorsPreflightOptions: props.corsOrigins.length > 0 ? this.corsPreflight(props.corsOrigins) : undefined,
     });
     addProblemGatewayResponses(this.restApi, props.corsOrigins);
     for (const entry of props.routes) this.addRoute(entry, props.authorizer);
+    // After the routes, so that every resource they created gets its preflight.
+    addCorsPreflights(this.restApi, props.routes.map(({ route }) => route), parseCorsOrigins(props.corsOrigins.join(',')));
     this.baseUrl = this.restApi.urlForPath(API_PREFIX);
     this.acknowledgeFindings();
-  }
-
-  private corsPreflight(origins: readonly string[]): apigateway.CorsOptions {
-    const methods: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
-    return {
-      allowOrigins: [...origins],
-      allowMethods: methods,
-      allowHeaders: ['Authorization', 'Content-Type', 'If-Match'],
-      maxAge: Duration.hours(1),
-    };
   }
 
   private addRoute({ route, handler }: RouteFunction, authorizer: apigateway.IAuthorizer): void {

@@ -3,6 +3,7 @@ import { gatewayProblem, type GatewayResponseType } from '../../functions/shared
 import { PROBLEM_MEDIA_TYPE } from '../../functions/shared/http/problem-catalog';
 import type { RouteDefinition } from '../../functions/shared/http/route-definition';
 import type { AuthorizerRunner } from './authorizer-runner';
+import { gatewayAnswerCorsHeaders, preflightHeaders, requestOrigin } from './cors';
 import { lambdaContext } from './lambda-context';
 import { serveDocs } from './docs-page';
 import { buildProxyEvent, type LocalRequest } from './proxy-event';
@@ -38,10 +39,13 @@ export function loadRouteHandler(route: RouteDefinition): Promise<ProxyHandler> 
   return loaded;
 }
 
-/** The customized gateway response of a type, as API Gateway would send it. */
-export function gatewayResponse(type: GatewayResponseType): LocalResponse {
+/**
+ * The customized gateway response of a type, as API Gateway would send it, with the CORS headers
+ * the stack gives gateway responses (for the request's `origin`).
+ */
+export function gatewayResponse(type: GatewayResponseType, origin?: string): LocalResponse {
   const problem = gatewayProblem(type);
-  const headers = { 'content-type': PROBLEM_MEDIA_TYPE, ...problem.headers };
+  const headers = { 'content-type': PROBLEM_MEDIA_TYPE, ...problem.headers, ...gatewayAnswerCorsHeaders(origin) };
   return {
     statusCode: problem.status,
     headers,
@@ -50,12 +54,22 @@ export function gatewayResponse(type: GatewayResponseType): LocalResponse {
   };
 }
 
-/** Map a proxy result back to HTTP, as API Gateway does (multi-value headers, base64 bodies). */
+/**
+ * Map a proxy result back to HTTP, as API Gateway does (multi-value headers, base64 bodies). The
+ * Lambda runtime hands API Gateway the result serialized with JSON.stringify
+ * (https://docs.aws.amazon.com/lambda/latest/dg/nodejs-handler.html), which drops members whose
+ * value is `undefined` (middy's security headers set `Server` and `X-Powered-By` so): such a header
+ * is never sent, rather than sent as the text "undefined".
+ */
 export function fromProxyResult(result: APIGatewayProxyResult): LocalResponse {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (value !== undefined) headers[name] = String(value);
+  }
   const multiValueHeaders: Record<string, string[]> = {};
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) multiValueHeaders[name] = values.map(String);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    if (values !== undefined) multiValueHeaders[name] = values.filter((value) => value !== undefined).map(String);
+  }
   const body = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '', 'utf8');
   return { statusCode: result.statusCode, headers, multiValueHeaders, body };
 }
@@ -69,23 +83,27 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | 'timeo
 }
 
 /**
- * Serve one request as API Gateway and Lambda would: match the route (404 when none), enforce the
- * body limit (413), run the authorizer on guarded routes (401 / 403), then the route's handler
- * in-process with the integration timeout (504); a handler that throws is a 502, as in AWS.
+ * Serve one request as API Gateway and Lambda would: answer a CORS preflight (OPTIONS) itself,
+ * match the route (404 when none), enforce the body limit (413), run the authorizer on guarded
+ * routes (401 / 403), then the route's handler in-process with the integration timeout (504); a
+ * handler that throws is a 502, as in AWS.
  */
 export async function dispatch(request: LocalRequest, authorizer: AuthorizerRunner, timeoutMs: number = GATEWAY_LIMITS.timeoutMs): Promise<LocalResponse> {
   // The interactive documentation is a local convenience, not an API route: it is not deployed.
   const docs = serveDocs(request.method, request.path);
   if (docs) return docs;
+  const origin = requestOrigin(request.headers);
+  const preflight = request.method === 'OPTIONS' ? preflightHeaders(request.path, origin) : undefined;
+  if (preflight) return { statusCode: 204, headers: preflight, multiValueHeaders: {}, body: Buffer.alloc(0) };
   const match = matchRoute(request.method, request.path);
-  if (!match) return gatewayResponse('MISSING_AUTHENTICATION_TOKEN');
-  if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE');
+  if (!match) return gatewayResponse('MISSING_AUTHENTICATION_TOKEN', origin);
+  if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE', origin);
   let context: Record<string, string | number | boolean> | null = null;
   if (match.route.auth === 'bearer') {
     const outcome = await authorizer.authorize(buildProxyEvent(request, match, null)).catch(() => null);
-    if (outcome === null) return gatewayResponse('AUTHORIZER_FAILURE');
-    if (outcome.kind === 'unauthorized') return gatewayResponse('UNAUTHORIZED');
-    if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED');
+    if (outcome === null) return gatewayResponse('AUTHORIZER_FAILURE', origin);
+    if (outcome.kind === 'unauthorized') return gatewayResponse('UNAUTHORIZED', origin);
+    if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED', origin);
     context = outcome.context;
   }
   return runRoute(request, match, context, timeoutMs);
@@ -102,12 +120,13 @@ export async function runRoute(
   timeoutMs: number = GATEWAY_LIMITS.timeoutMs,
 ): Promise<LocalResponse> {
   const event = buildProxyEvent(request, match, authorizer);
+  const origin = requestOrigin(request.headers);
   try {
     const handler = await loadRouteHandler(match.route);
     const result = await withTimeout(handler(event, lambdaContext(match.route.name, timeoutMs)), timeoutMs);
-    if (result === 'timeout') return gatewayResponse('INTEGRATION_TIMEOUT');
+    if (result === 'timeout') return gatewayResponse('INTEGRATION_TIMEOUT', origin);
     return fromProxyResult(result);
   } catch {
-    return gatewayResponse('INTEGRATION_FAILURE');
+    return gatewayResponse('INTEGRATION_FAILURE', origin);
   }
 }

@@ -51,7 +51,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, authori
   const body = await readBody(request, GATEWAY_LIMITS.maxBodyBytes);
   if (body === 'too-large') {
     response.setHeader('connection', 'close');
-    send(response, gatewayResponse('REQUEST_TOO_LARGE'));
+    send(response, gatewayResponse('REQUEST_TOO_LARGE', request.headers.origin));
     return;
   }
   const url = request.url ?? '/';
@@ -80,7 +80,7 @@ export async function startGateway(authorizer: AuthorizerRunner, port: number): 
   const server = createServer((request, response) => {
     serve(request, response, authorizer).catch((error: unknown) => {
       logger.error('Local gateway failure', { error: error as Error });
-      if (!response.headersSent) send(response, gatewayResponse('DEFAULT_5XX'));
+      if (!response.headersSent) send(response, gatewayResponse('DEFAULT_5XX', request.headers.origin));
     });
   });
   server.keepAliveTimeout = 5_000;

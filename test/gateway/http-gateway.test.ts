@@ -53,6 +53,15 @@ describe('the local gateway over HTTP', () => {
     expect((await call('/user/current', { token: user.token })).json['last-name']).toBe('Byron');
   });
 
+  it('passes exactly the headers a function returns: none whose value is undefined', async () => {
+    const user = await createTestUser();
+    const read = await call('/user/current', { token: user.token });
+    expect(read.status).toBe(200);
+    expect(read.headers.has('server')).toBe(false);
+    expect(read.headers.has('x-powered-by')).toBe(false);
+    expect([...read.headers.values()]).not.toContain('undefined');
+  });
+
   it('answers 401 problem with WWW-Authenticate without or with a bad token', async () => {
     for (const token of [undefined, 'x.y.z']) {
       const response = await call('/user/current', token === undefined ? {} : { token });

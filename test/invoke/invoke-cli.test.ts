@@ -70,6 +70,9 @@ describe('npm run invoke', () => {
     const result = JSON.parse(run.stdout);
     expect(result.statusCode).toBe(200);
     expect(JSON.parse(result.body)['last-name']).toBe('Invoked');
+    // Exactly the headers the function returns, as API Gateway would get them: none whose value is undefined.
+    expect(Object.keys(result.headers)).not.toContain('Server');
+    expect(Object.values(result.headers)).not.toContain('undefined');
     expect(run.stderr).toMatch(/"message":"Request"/);
     const reread = await invoke('getCurrentUser', { token: user.token });
     expect(reread.body['last-name']).toBe('Invoked');

@@ -60,7 +60,15 @@ describe('the gateway responses with CORS origins', () => {
     const responses = responsesByType(synthesizeStack({ corsOrigins: 'https://app.example.com' }).template);
     expect(responses.get('UNAUTHORIZED')?.Properties.ResponseParameters).toMatchObject({
       'gatewayresponse.header.Access-Control-Allow-Origin': "'https://app.example.com'",
-      'gatewayresponse.header.Access-Control-Expose-Headers': "'WWW-Authenticate, Retry-After'",
+      'gatewayresponse.header.Access-Control-Expose-Headers': "'ETag, Retry-After, WWW-Authenticate'",
+    });
+  });
+
+  it('echo the request\'s origin when several are configured', () => {
+    const responses = responsesByType(synthesizeStack({ corsOrigins: 'https://app.example.com,https://admin.example.com' }).template);
+    expect(responses.get('THROTTLED')?.Properties.ResponseParameters).toMatchObject({
+      'gatewayresponse.header.Access-Control-Allow-Origin': 'method.request.header.Origin',
+      'gatewayresponse.header.Vary': "'Origin'",
     });
   });
 });

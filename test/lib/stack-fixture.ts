@@ -56,3 +56,26 @@ export function sampleRoutes(): RouteDefinition[] {
     { ...base, name: 'samplePublicRoute', method: 'GET', path: '/sample/public', auth: 'none', grants: {} },
   ];
 }
+
+/** The `Resources` section of a synthesized template. */
+export type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
+
+/** Full path of every API Gateway resource, rebuilt from PathPart and ParentId. */
+export function resourcePaths(resources: Resources): Map<string, string> {
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const resource = resources[id];
+    // The parent of a top-level resource is the API's root resource (a GetAtt, not a Ref).
+    if (!resource || resource.Type !== 'AWS::ApiGateway::Resource') return '';
+    const parent = resource.Properties.ParentId as { Ref?: string };
+    const path = `${parent.Ref ? pathOf(parent.Ref) : ''}/${resource.Properties.PathPart as string}`;
+    paths.set(id, path);
+    return path;
+  };
+  for (const [id, resource] of Object.entries(resources)) {
+    if (resource.Type === 'AWS::ApiGateway::Resource') pathOf(id);
+  }
+  return paths;
+}

@@ -1,24 +1,9 @@
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DOCS_PATH } from '../../local/gateway/docs-page';
 import { createTestUser } from '../harness/users';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { startGateway, type LocalGateway } from '../../local/gateway/http-server';
-
-/** Debian's chromium; CI installs it (`apt-get install -y chromium`). */
-const CHROMIUM = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const hasChromium = existsSync(CHROMIUM);
+import { CHROMIUM, hasChromium, launchChromium } from '../browser/chromium';
 // A developer machine without Chromium skips this one test, saying so; CI installs Chromium
 // (.ci/run), and there a missing browser fails the test instead of hiding it.
 if (!hasChromium && !process.env.CI) console.warn(`Skipping the docs page browser test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
@@ -34,7 +19,7 @@ describeWithChromium(
 
     beforeAll(async () => {
       server = await startGateway(new AuthorizerRunner(await loadAuthorizer(), 0), 0);
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+      browser = await launchChromium();
     }, 60_000);
 
     afterAll(async () => {

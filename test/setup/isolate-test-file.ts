@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { CORS_ORIGINS_ENV } from '../../functions/shared/http/cors-policy';
+import { LOCAL_CORS_ORIGINS } from '../../local/gateway/cors-local-origins';
 
 /**
  * Runs before each test file (jest `setupFiles`): gives the file its own DynamoDB database and its
@@ -18,3 +20,6 @@ process.env[avatarBucket.nameEnv] = `${avatarBucket.id}-test-${id}`;
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // Local runs are on Node 20; the SDK's notice about its 2027 releases needing Node 22 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// The local default origins (dev servers on loopback), whatever the developer's shell says: tests
+// that need another list set their own.
+process.env[CORS_ORIGINS_ENV] = LOCAL_CORS_ORIGINS;

@@ -6,6 +6,7 @@ import * as z from '../validation/zod';
 import { ValidationError } from '../errors';
 import { parseInput } from '../validation/issues';
 import { callerOf } from './caller';
+import { cors } from './cors';
 import { decodeQuery } from './query-decoding';
 import { jsonBody, type EventWithJsonBody } from './json-body';
 import { problemErrors } from './problem-errors';
@@ -88,9 +89,10 @@ export function httpRoute<R extends RouteDefinition>(
 
   return middy<EventWithJsonBody, APIGatewayProxyResult>(base, { timeoutEarlyInMillis: 0 })
     // middy runs `before` in this order and `after`/`onError` in reverse: problemErrors turns a
-    // failure into a response first, then security headers are added, then the request is logged.
+    // failure into a response first, then CORS and security headers are added, then the request is logged.
     .use(requestLog())
     .use(httpSecurityHeaders())
+    .use(cors())
     .use(problemErrors())
     .use(httpHeaderNormalizer())
     .use(jsonBody({ maxBytes: contract.maxBodyBytes })) as unknown as RouteHandler;

@@ -1,0 +1,62 @@
+import { signIn, type Problem } from '../frontend/frontend-api';
+
+/**
+ * The script of the test page (bundled for the browser): what a frontend on another origin does
+ * with the API through the typed client, every call a real `fetch` of the browser. It reports
+ * what the page could read: statuses, bodies, and the headers CORS exposes.
+ */
+
+/** What the test hands the page. */
+export interface ScenarioInput {
+  readonly apiBaseUrl: string;
+  readonly token: string;
+  readonly imageUrl: string;
+  readonly ownerId: number;
+  readonly subId: number;
+}
+
+function problemOf(error: unknown): Problem | undefined {
+  return typeof error === 'object' && error !== null ? (error as Problem) : undefined;
+}
+
+/** Read, update with If-Match (fresh and stale), list, upload, list the log, and fail to authenticate. */
+async function runScenario(input: ScenarioInput) {
+  const api = signIn(input.apiBaseUrl, input.token);
+  const read = await api.currentUser();
+  const etag = read.response.headers.get('ETag') ?? '';
+  const updated = await api.updateProfile({ 'last-name': 'Lovelace' }, etag);
+  const stale = await api.updateProfile({ 'last-name': 'Byron' }, etag);
+  const users = await api.listUsers({ role: ['user', 'sub'], status: ['active'], sort: { field: 'email', order: 'desc' }, pagination: { limit: 5 } });
+  const avatar = await api.uploadAvatar({ avatar: input.imageUrl, crop: { left: 0, top: 0, size: 32 } });
+  const log = await api.mediaLog({ status: ['success', 'error'], 'user-id': [input.ownerId, input.subId], pagination: { limit: 100 } });
+  const stranger = await signIn(input.apiBaseUrl, 'not.a.token').currentUser();
+  return {
+    read: { status: read.response.status, etag, email: read.data?.email },
+    updated: { status: updated.response.status, etag: updated.response.headers.get('ETag'), lastName: updated.data?.['last-name'] },
+    stale: { status: stale.response.status, problem: problemOf(stale.error) },
+    users: { status: users.response.status, roles: users.data?.users.map((user) => user.role), sort: users.data?.sort, filter: users.data?.filter },
+    avatar: { status: avatar.response.status, enabled: avatar.data?.avatar.enabled },
+    log: {
+      status: log.response.status,
+      statuses: [...new Set((log.data?.log ?? []).map((entry) => entry.status))].sort(),
+      userIds: [...new Set((log.data?.log ?? []).map((entry) => entry['user-id']))].sort(),
+      total: log.data?.pagination.total,
+    },
+    unauthorized: { status: stranger.response.status, problem: problemOf(stranger.error), wwwAuthenticate: stranger.response.headers.get('WWW-Authenticate') },
+  };
+}
+
+/** One read, from a page whose origin the API may refuse: `read` or the browser's error. */
+async function tryRead(input: Pick<ScenarioInput, 'apiBaseUrl' | 'token'>): Promise<string> {
+  try {
+    const read = await signIn(input.apiBaseUrl, input.token).currentUser();
+    return `read ${read.response.status}`;
+  } catch (error) {
+    return `blocked: ${(error as Error).name}: ${(error as Error).message}`;
+  }
+}
+
+/** What the page's scenario reports. */
+export type ScenarioReport = Awaited<ReturnType<typeof runScenario>>;
+
+Object.assign(globalThis, { runScenario, tryRead });

@@ -1,0 +1,1671 @@
+/**
+ * Types of the Frontend API, generated from its OpenAPI document by `npm run client`. Do not edit:
+ * change the route table or its schemas and run `npm run client` again.
+ */
+export interface paths {
+    "/frontend/api/v1/media/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the media request log
+         * @description Root and admin see every entry, a user its own and its sub users' entries, a sub user its own; a `user-id` outside the caller's scope matches nothing. Filters (all optional, combined with AND; values of one array with OR): `status`, `status-ffscan`, `status-mediainfo`, `status-scan-report` (pending, processing, success, warning, error, skipped), `user-id`, `url` (exact), `request` (an entry id), `send[from]` and `send[to]` (date-times, inclusive, echoed as `filter.created`). Arrays repeat the key or separate values by commas: `status=error&status=warning` or `status=error,warning`. Sortable field, served by every index: send (default order desc); `sort[order]` is asc or desc. Pagination: `pagination[page]` >= 1 (default 1), `pagination[limit]` 1-100 (default 10); `total` is exact. For long walks follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters. Invalid values are a 400 naming the parameter.
+         */
+        get: operations["listMediaLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenAPI 3.1 document of this API
+         * @description Extension of the interface, public: this document, generated from the same zod schemas that validate requests. The interactive documentation of the local gateway (`npm start`) is at /frontend/api/v1/docs.
+         */
+        get: operations["getOpenApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the users the caller manages
+         * @description Root sees every user, admin every user but root users, a user itself and its sub users, a sub user itself. Query objects use the deepObject style: `pagination[page]=2&pagination[limit]=50&sort[field]=email&sort[order]=desc`. Arrays repeat the key or separate values by commas: `role=user&role=sub` or `role=user,sub`. Sortable fields, each served by an index: id (default, asc), created (follows id), email, username. `email` and `username` filter by a case-insensitive prefix and list sorted by that field. `total` is exact. For deep pages follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters.
+         */
+        get: operations["listUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user/{user-id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a user the caller manages
+         * @description Extension of the interface. Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. A user outside the caller's scope answers 404, exactly like one that does not exist.
+         */
+        get: operations["getUser"];
+        /**
+         * Update the profile of a user the caller manages (a sub user, for a user)
+         * @description Only `first-name` and `last-name` may change; each is at most 100 characters without control characters, trimmed of surrounding white space, and may be empty. Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since. A user outside the caller's scope answers 404.
+         */
+        put: operations["updateUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user/{user-id}/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an avatar for a user the caller manages
+         * @description Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. A user outside the caller's scope answers 404, exactly like one that does not exist. Nothing is fetched for such a user.
+         *
+         *     The image at `avatar` (an http or https address of at most 2048 characters) is fetched, cropped, stored and enabled: the new avatar becomes the only enabled one of the user, and its `url` answers a plain GET with the WebP image, which never changes (cacheable for a year).
+         *     The fetch reaches public internet addresses only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.
+         *     `crop.left`, `crop.top` (0-100000) and `crop.size` (1-100000) are required; `crop.rotate` (a multiple of 90 from -360 to 360) and `crop.flip` are optional.
+         *
+         *     The crop settings apply in this order:
+         *     1. The image is turned upright according to its EXIF orientation.
+         *     2. It is rotated clockwise by `rotate` degrees, a multiple of 90 (default 0): negative values turn counter-clockwise, 360 is the same as 0; any other value is a 400.
+         *     3. It is mirrored by `flip` (default none): `horizontal` swaps left and right, `vertical` swaps top and bottom.
+         *     4. The square of side `size` whose top-left corner is at (`left`, `top`) is cut out of the image that steps 1–3 produced; a square that does not lie inside that image is a 422 naming the field at fault.
+         *
+         *     The avatar is that square as a WebP image of min(`size`, 512) × min(`size`, 512) pixels, without metadata (no EXIF). Transparency is kept; of an animated image, the first frame is used.
+         *
+         *     Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
+         */
+        post: operations["uploadUserAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the caller's own profile
+         * @description Extension of the interface: the full User of the caller, with an ETag for conditional updates.
+         */
+        get: operations["getCurrentUser"];
+        /**
+         * Update the caller's own profile
+         * @description Only `first-name` and `last-name` may change; each is at most 100 characters without control characters, trimmed of surrounding white space, and may be empty. Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since.
+         */
+        put: operations["updateCurrentUser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user/current/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an avatar for the caller
+         * @description The image at `avatar` (an http or https address of at most 2048 characters) is fetched, cropped, stored and enabled: the new avatar becomes the only enabled one of the user, and its `url` answers a plain GET with the WebP image, which never changes (cacheable for a year).
+         *     The fetch reaches public internet addresses only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.
+         *     `crop.left`, `crop.top` (0-100000) and `crop.size` (1-100000) are required; `crop.rotate` (a multiple of 90 from -360 to 360) and `crop.flip` are optional.
+         *
+         *     The crop settings apply in this order:
+         *     1. The image is turned upright according to its EXIF orientation.
+         *     2. It is rotated clockwise by `rotate` degrees, a multiple of 90 (default 0): negative values turn counter-clockwise, 360 is the same as 0; any other value is a 400.
+         *     3. It is mirrored by `flip` (default none): `horizontal` swaps left and right, `vertical` swaps top and bottom.
+         *     4. The square of side `size` whose top-left corner is at (`left`, `top`) is cut out of the image that steps 1–3 produced; a square that does not lie inside that image is a 422 naming the field at fault.
+         *
+         *     The avatar is that square as a WebP image of min(`size`, 512) × min(`size`, 512) pixels, without metadata (no EXIF). Transparency is kept; of an animated image, the first frame is used.
+         *
+         *     Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
+         */
+        post: operations["uploadCurrentAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user/current/avatar/{avatar-id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the caller's avatars
+         * @description `avatar-id` is an id from the caller's User (`avatars.items[].id`). The avatar's record and image are deleted; if it was the enabled avatar, the newest remaining one is enabled (none when it was the last). A value that is not a UUID is a 400; an id that names no avatar of the caller (another user's included) is a 404.
+         */
+        delete: operations["deleteCurrentAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Avatar: {
+            /** Format: date-time */
+            created: string;
+            enabled: boolean;
+            /** Format: uuid */
+            id: string;
+            provider: string;
+            /** Format: uri */
+            url: string;
+        };
+        Pagination: {
+            count: number;
+            limit: number;
+            next: string | null;
+            page: number;
+            total: number;
+        };
+        Permissions: {
+            "manage-admins": boolean;
+            "manage-sub-users": boolean;
+            "manage-users": boolean;
+            /** @enum {string} */
+            "media-log-scope": "all" | "own-and-sub-users" | "own";
+            "upload-avatar": boolean;
+        };
+        Plan: {
+            /** Format: date-time */
+            expires: string;
+            id: number;
+            name: string;
+        };
+        Problem: {
+            code: string;
+            detail: string;
+            errors?: {
+                name: string;
+                reason: string;
+            }[];
+            instance?: string;
+            status: number;
+            title: string;
+            type: string;
+        };
+        Sort: {
+            field: string;
+            /** @enum {string} */
+            order: "asc" | "desc";
+        };
+        User: {
+            "additional-emails": string[] | null;
+            avatars: {
+                current: string | null;
+                items: components["schemas"]["Avatar"][];
+            } | null;
+            /** Format: date-time */
+            created: string;
+            email: string;
+            "first-name": string;
+            id: number;
+            "last-name": string;
+            parent: components["schemas"]["UserSummary"] | null;
+            permissions: components["schemas"]["Permissions"];
+            plan: components["schemas"]["Plan"] | null;
+            /** @enum {string} */
+            role: "root" | "admin" | "user" | "sub";
+            /** @enum {string} */
+            status: "anonymous" | "pending" | "active" | "suspended";
+            /** Format: date-time */
+            updated: string;
+            username: string;
+        };
+        UserSummary: {
+            email: string;
+            id: number;
+            /** @enum {string} */
+            role: "root" | "admin" | "user" | "sub";
+            /** @enum {string} */
+            status: "anonymous" | "pending" | "active" | "suspended";
+            username: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listMediaLog: {
+        parameters: {
+            query?: {
+                /** @description An object in the deepObject style: `pagination[page]`, `pagination[limit]`, `pagination[cursor]`. */
+                pagination?: {
+                    cursor?: string;
+                    limit?: number;
+                    page?: number;
+                };
+                request?: string;
+                /** @description An object in the deepObject style: `send[from]`, `send[to]`. */
+                send?: {
+                    /** Format: date-time */
+                    from?: string;
+                    /** Format: date-time */
+                    to?: string;
+                };
+                /** @description An object in the deepObject style: `sort[field]`, `sort[order]`. */
+                sort?: {
+                    /** @enum {string} */
+                    field?: "send";
+                    /** @enum {string} */
+                    order?: "asc" | "desc";
+                };
+                /** @description Repeat the key (`status=a&status=b`) or separate the values by commas (`status=a,b`). */
+                status?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                /** @description Repeat the key (`status-ffscan=a&status-ffscan=b`) or separate the values by commas (`status-ffscan=a,b`). */
+                "status-ffscan"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                /** @description Repeat the key (`status-mediainfo=a&status-mediainfo=b`) or separate the values by commas (`status-mediainfo=a,b`). */
+                "status-mediainfo"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                /** @description Repeat the key (`status-scan-report=a&status-scan-report=b`) or separate the values by commas (`status-scan-report=a,b`). */
+                "status-scan-report"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                url?: string;
+                /** @description Repeat the key (`user-id=a&user-id=b`) or separate the values by commas (`user-id=a,b`). */
+                "user-id"?: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of media log entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        filter: {
+                            created?: {
+                                /** Format: date-time */
+                                from?: string;
+                                /** Format: date-time */
+                                to?: string;
+                            };
+                            request?: string;
+                            status?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                            "status-ffscan"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                            "status-mediainfo"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                            "status-scan-report"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
+                            url?: string;
+                            "user-id"?: number[];
+                        };
+                        log: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            send: string;
+                            /** @enum {string} */
+                            status: "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                            /** @enum {string} */
+                            "status-ffscan": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                            /** @enum {string} */
+                            "status-mediainfo": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                            /** @enum {string} */
+                            "status-scan-report": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                            url: string;
+                            "user-id": number;
+                        }[];
+                        pagination: components["schemas"]["Pagination"];
+                        sort: components["schemas"]["Sort"];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOpenApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        components: {
+                            [key: string]: unknown;
+                        };
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        openapi: string;
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        servers: ({
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listUsers: {
+        parameters: {
+            query?: {
+                email?: string;
+                /** @description An object in the deepObject style: `pagination[page]`, `pagination[limit]`, `pagination[cursor]`. */
+                pagination?: {
+                    cursor?: string;
+                    limit?: number;
+                    page?: number;
+                };
+                /** @description Repeat the key (`role=a&role=b`) or separate the values by commas (`role=a,b`). */
+                role?: ("root" | "admin" | "user" | "sub")[];
+                /** @description An object in the deepObject style: `sort[field]`, `sort[order]`. */
+                sort?: {
+                    /** @enum {string} */
+                    field?: "id" | "created" | "email" | "username";
+                    /** @enum {string} */
+                    order?: "asc" | "desc";
+                };
+                /** @description Repeat the key (`status=a&status=b`) or separate the values by commas (`status=a,b`). */
+                status?: ("anonymous" | "pending" | "active" | "suspended")[];
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user summaries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        filter: {
+                            email?: string;
+                            role?: ("root" | "admin" | "user" | "sub")[];
+                            status?: ("anonymous" | "pending" | "active" | "suspended")[];
+                            username?: string;
+                        };
+                        pagination: components["schemas"]["Pagination"];
+                        sort: components["schemas"]["Sort"];
+                        users: components["schemas"]["UserSummary"][];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                "user-id": number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The User. */
+            200: {
+                headers: {
+                    /** @description Version of the resource: send it as If-Match to update only this version. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400. */
+                "If-Match"?: string;
+            };
+            path: {
+                "user-id": number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    "first-name"?: string;
+                    "last-name"?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated User. */
+            200: {
+                headers: {
+                    /** @description Version of the resource: send it as If-Match to update only this version. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `If-Match` version is no longer current: read the resource again. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadUserAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                "user-id": number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    avatar: string;
+                    crop: {
+                        /** @enum {string} */
+                        flip?: "horizontal" | "vertical";
+                        left: number;
+                        rotate?: number;
+                        size: number;
+                        top: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new avatar, enabled. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        avatar: components["schemas"]["Avatar"];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The User. */
+            200: {
+                headers: {
+                    /** @description Version of the resource: send it as If-Match to update only this version. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400. */
+                "If-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    "first-name"?: string;
+                    "last-name"?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated User. */
+            200: {
+                headers: {
+                    /** @description Version of the resource: send it as If-Match to update only this version. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The `If-Match` version is no longer current: read the resource again. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    uploadCurrentAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    avatar: string;
+                    crop: {
+                        /** @enum {string} */
+                        flip?: "horizontal" | "vertical";
+                        left: number;
+                        rotate?: number;
+                        size: number;
+                        top: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The new avatar, enabled. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        avatar: components["schemas"]["Avatar"];
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCurrentAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                "avatar-id": string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the current state. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,62 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, operations, paths } from './api-types';
+
+/**
+ * What a web frontend does with the API, through the typed client: the smallest real frontend, for
+ * the browser test and as an example. Every path, parameter, body and answer is checked against the
+ * types generated from the OpenAPI document (`npm run client`): a call the API would refuse does
+ * not compile.
+ */
+
+/** A user as the API returns it. */
+export type User = components['schemas']['User'];
+/** The RFC 9457 problem of every error answer. */
+export type Problem = components['schemas']['Problem'];
+/** Query of GET /user: filters, sort and pagination. */
+export type UserListQuery = NonNullable<operations['listUsers']['parameters']['query']>;
+/** Query of GET /media/log: filters, sort and pagination. */
+export type MediaLogQuery = NonNullable<operations['listMediaLog']['parameters']['query']>;
+/** Body of an avatar upload: the image's URL and the crop. */
+export type AvatarUpload = operations['uploadCurrentAvatar']['requestBody']['content']['application/json'];
+/** The changes of a profile update. */
+export type ProfileChanges = operations['updateCurrentUser']['requestBody']['content']['application/json'];
+
+const API = '/frontend/api/v1';
+
+/** Sends the session's bearer token with every call. */
+function bearer(token: string): Middleware {
+  return {
+    onRequest({ request }) {
+      request.headers.set('Authorization', `Bearer ${token}`);
+      return request;
+    },
+  };
+}
+
+/**
+ * A signed-in session: the token comes from the identity provider (locally, `npm run cli -- token`).
+ * Each call answers openapi-fetch's `{ data, error, response }`: `data` on success, `error` (the
+ * problem) otherwise, and `response` for headers such as ETag and WWW-Authenticate.
+ */
+export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch = globalThis.fetch) {
+  // openapi-fetch serializes arrays as repeated keys and objects as deepObject (`sort[field]=…`),
+  // the query conventions of the API.
+  const client = createClient<paths>({ baseUrl, fetch: (request) => fetchImpl(request) });
+  client.use(bearer(token));
+  return {
+    /** GET /user/current: the caller's profile and its ETag. */
+    currentUser: () => client.GET(`${API}/user/current`),
+    /** GET /user: the users the caller manages, filtered, sorted and paged. */
+    listUsers: (query: UserListQuery) => client.GET(`${API}/user`, { params: { query } }),
+    /** PUT /user/current with If-Match: only if the profile is still at version `etag` (412 otherwise). */
+    updateProfile: (changes: ProfileChanges, etag: string) =>
+      client.PUT(`${API}/user/current`, { body: changes, params: { header: { 'If-Match': etag } } }),
+    /** POST /user/current/avatar: crop the image at a URL into the caller's avatar. */
+    uploadAvatar: (upload: AvatarUpload) => client.POST(`${API}/user/current/avatar`, { body: upload }),
+    /** GET /media/log: the media requests the caller may see. */
+    mediaLog: (query: MediaLogQuery) => client.GET(`${API}/media/log`, { params: { query } }),
+  };
+}
+
+/** The API as one signed-in user sees it. */
+export type FrontendSession = ReturnType<typeof signIn>;
