@@ -88,16 +88,16 @@ function deployedConfiguration(): Record<string, string> {
   };
 }
 
-async function prepareSubjects(layouts: Readonly<Record<SdkSource, LambdaLayout>>): Promise<Subject[]> {
-  const subjects: Subject[] = [];
-  for (const sdk of VARIANTS) {
-    for (const fn of deployedFunctions()) {
+/** Every function bundled both ways, each into its task folder; esbuild runs the builds side by side. */
+function prepareSubjects(layouts: Readonly<Record<SdkSource, LambdaLayout>>): Promise<Subject[]> {
+  const jobs = VARIANTS.flatMap((sdk) => deployedFunctions().map((fn) => ({ sdk, fn })));
+  return Promise.all(
+    jobs.map(async ({ sdk, fn }) => {
       const written = await deployToLayout(layouts[sdk], fn, sdk);
       const environment = lambdaEnvironment(fn.name, written.folder, deployedConfiguration());
-      subjects.push({ fn, sdk, sizeKb: written.bytes / 1024, imports: written.imports, folder: written.folder, environment, samples: [], overBare: [] });
-    }
-  }
-  return subjects;
+      return { fn, sdk, sizeKb: written.bytes / 1024, imports: written.imports, folder: written.folder, environment, samples: [], overBare: [] };
+    }),
+  );
 }
 
 /** Fisher–Yates, so no bundle always runs right after another (a warm page cache, a busy neighbour). */
