@@ -1,11 +1,13 @@
 /**
- * The deployed functions and their esbuild options, bundled exactly as the stack bundles them (the
- * settings come from lib/function-bundling.ts): one place for the benches that build bundles.
+ * The deployed functions and their bundles, built with the stack's esbuild options
+ * (lib/function-bundling.ts): one place for the benches and the test that build bundles.
  */
-import type { BuildOptions } from 'esbuild';
+import { mkdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build, type BuildOptions } from 'esbuild';
 import { deployedFunctions as deployedFunctionList } from '../functions/deployed-functions';
 import type { DeployedFunction } from '../functions/shared/deployment/function-definitions';
-import { BUNDLE_SETTINGS, entryPath, externalModules, PROJECT_ROOT } from '../lib/function-bundling';
+import { BUNDLE_SETTINGS, DEPLOYED_SDK_SOURCE, esbuildOptions, type SdkSource } from '../lib/function-bundling';
 
 export type { DeployedFunction };
 
@@ -14,22 +16,32 @@ export function deployedFunctions(): DeployedFunction[] {
   return [...deployedFunctionList];
 }
 
-/** The esbuild options of a function's bundle, written to `outfile`. */
+/** The esbuild options of a function's bundle, written to `outfile`, with the deployed SDK source. */
 export function bundleOptions(fn: DeployedFunction, outfile: string): BuildOptions {
-  return {
-    entryPoints: [entryPath(fn.handler)],
-    absWorkingDir: PROJECT_ROOT,
-    bundle: true,
-    platform: 'node',
-    target: BUNDLE_SETTINGS.target,
-    format: BUNDLE_SETTINGS.format,
-    minify: BUNDLE_SETTINGS.minify,
-    sourcemap: BUNDLE_SETTINGS.sourcemap,
-    sourcesContent: BUNDLE_SETTINGS.sourcesContent,
-    mainFields: [...BUNDLE_SETTINGS.mainFields],
-    banner: { js: BUNDLE_SETTINGS.banner },
-    external: externalModules(fn.image),
-    outfile,
-    logLevel: 'silent',
-  };
+  return esbuildOptions(fn, outfile, DEPLOYED_SDK_SOURCE);
+}
+
+/** A bundle written to disk, as the stack uploads it. */
+export interface WrittenBundle {
+  /** The folder holding it: the function's `/var/task`. */
+  readonly folder: string;
+  /** `index.mjs` in that folder (its source map beside it). */
+  readonly file: string;
+  /** Size of `index.mjs`, without its source map. */
+  readonly bytes: number;
+  /** Packages the bundle imports at init instead of carrying them (`node:` built-ins left out). */
+  readonly imports: readonly string[];
+}
+
+/** A change to the stack's options, for a test that needs a deliberately broken bundle. */
+export type OptionsChange = (options: BuildOptions) => BuildOptions;
+
+/** Bundle `fn` into `folder` with the stack's options for SDK source `sdk`, changed by `adjust`. */
+export async function writeBundle(fn: DeployedFunction, folder: string, sdk: SdkSource, adjust: OptionsChange = (options) => options): Promise<WrittenBundle> {
+  await mkdir(folder, { recursive: true });
+  const file = join(folder, BUNDLE_SETTINGS.outputFile);
+  const { metafile } = await build({ ...adjust(esbuildOptions(fn, file, sdk)), metafile: true });
+  const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith(BUNDLE_SETTINGS.outputFile))?.[1];
+  const imports = [...new Set((output?.imports ?? []).filter((entry) => entry.external && !entry.path.startsWith('node:')).map((entry) => entry.path))].sort();
+  return { folder, file, bytes: (await stat(file)).size, imports };
 }

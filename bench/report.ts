@@ -39,6 +39,26 @@ export function summarize(samples: readonly number[]): Summary {
   };
 }
 
+/** The median and the middle half of a set of samples: what a noisy timing needs to be read honestly. */
+export interface Spread {
+  readonly count: number;
+  readonly p25: number;
+  readonly median: number;
+  readonly p75: number;
+}
+
+/** Quartiles of samples in any order. */
+export function spread(samples: readonly number[]): Spread {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { count: sorted.length, p25: percentile(sorted, 25), median: percentile(sorted, 50), p75: percentile(sorted, 75) };
+}
+
+/** A spread as `212 ms (205–230)`: the median, then the 25th and 75th percentiles. */
+export function formatSpread(value: Spread): string {
+  const bare = (ms: number) => formatMs(ms).replace(/ ms$/, '');
+  return `${formatMs(value.median)} (${bare(value.p25)}–${bare(value.p75)})`;
+}
+
 /** `value` over `baseline`, e.g. 1.07 for 7 % more. */
 export function ratio(value: number, baseline: number): number {
   return value / baseline;

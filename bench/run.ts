@@ -5,10 +5,10 @@
  *
  *   npm run bench -- [--quick] [--only bundles,cold-start,overhead,load,users,media-log,avatars]
  *
- * `--quick` uses smaller sizes (10k users, 5 s of load) for a fast check. The media log and avatar
- * benchmarks run when their modules exist; a module that returns `{ targets: TargetResult[] }` adds
- * those lines to the summary. Missed targets are reported, not failed: the exit code is 1 only
- * when a benchmark could not run.
+ * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds) for a fast check. The
+ * media log and avatar benchmarks run when their modules exist; a module that returns
+ * `{ targets: TargetResult[] }` adds those lines to the summary. Missed targets are reported, not
+ * failed: the exit code is 1 only when a benchmark could not run.
  */
 import { Console } from 'node:console';
 import { existsSync } from 'node:fs';
@@ -33,8 +33,8 @@ type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
 const SIZES = {
-  full: { coldStartRuns: 7, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {} },
-  quick: { coldStartRuns: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10, seedBudgetMs: 30_000 } },
+  full: { coldStartRounds: 15, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {} },
+  quick: { coldStartRounds: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10, seedBudgetMs: 30_000 } },
 } as const;
 
 type Sizes = (typeof SIZES)[keyof typeof SIZES];
@@ -157,7 +157,7 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
       return { text: formatBundleSizes(results), targets: [target] };
     }
     case 'cold-start': {
-      const result = await benchColdStart({ runs: sizes.coldStartRuns });
+      const result = await benchColdStart({ rounds: sizes.coldStartRounds });
       return { text: formatColdStart(result), targets: coldStartTargets(result) };
     }
     case 'overhead': {
@@ -184,7 +184,7 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
 
 const TITLES: Record<BenchName, string> = {
   bundles: 'Bundle size (minified, as the stack bundles each function)',
-  'cold-start': 'Cold start: module init over a bare node start',
+  'cold-start': "Cold start: init as the Lambda runtime loads each bundle, runtime's SDK vs SDK bundled",
   overhead: 'Handler overhead: warm handler vs the raw DynamoDB calls it makes',
   load: 'Local gateway under load vs a bare node http server',
   users: 'User listing: items read per item returned',

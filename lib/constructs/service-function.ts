@@ -6,12 +6,12 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import {
   BUNDLE_SETTINGS,
-  EXTERNAL_MODULES,
   IMAGE_NODE_MODULES,
   NATIVE_MODULE_PLATFORM,
   LOCK_FILE,
   PROJECT_ROOT,
   entryPath,
+  sdkExternalModules,
 } from '../function-bundling';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { serviceLogGroup } from '../service-log-group';
@@ -64,7 +64,8 @@ function bundling(image: boolean): nodejs.BundlingOptions {
     sourcesContent: BUNDLE_SETTINGS.sourcesContent,
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     banner: BUNDLE_SETTINGS.banner,
-    externalModules: [...EXTERNAL_MODULES],
+    // Explicit even when empty: NodejsFunction leaves `@aws-sdk/*` out by default.
+    externalModules: sdkExternalModules(),
     ...(image
       ? {
           // Installed with `npm ci` from the lock file next to the bundle; these npm settings make it

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, symlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import type { APIGatewayAuthorizerResult } from 'aws-lambda';
+import { mediaLogWriter } from '../../functions/media-log/media-log-context';
+import type { RouteName } from '../../functions/routes';
+import { getS3Client } from '../../functions/shared/aws/clients';
+import { avatarBucketName } from '../../functions/shared/storage/bucket-name';
+import { userRepository } from '../../functions/users/user-context';
+import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
+import { PROJECT_ROOT } from '../../lib/function-bundling';
+import { deployedFunctions, type DeployedFunction } from '../../bench/function-bundles';
+import type { InvokeRequest } from '../harness/invoke';
+import { createTestUser, type TestUser } from '../harness/users';
+import { objectKeysOf } from '../avatars/routes/stored-avatars';
+import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
+import { proxyEvent, resultOf, routeAnswer, scheduledEvent, useDeployedBundles } from './deployed-bundles-harness';
+
+/**
+ * The artifact that deploys is the artifact tested: every deployed function, bundled with the
+ * stack's esbuild options and run from its bundle in a fresh Node process the way the Lambda
+ * runtime loads it, with nothing resolvable but what the runtime provides (and sharp beside the
+ * image functions), on the event API Gateway or EventBridge would send, against this file's
+ * DynamoDB tables and bucket. A bundling, packaging or import-order error fails here.
+ */
+
+const bed = useAvatarTestBed();
+const deployed = useDeployedBundles();
+const functions = deployedFunctions();
+let parent: TestUser;
+let sub: TestUser;
+
+function functionNamed(name: string): DeployedFunction {
+  const fn = functions.find((candidate) => candidate.name === name);
+  if (!fn) throw new Error(`${name} is not a deployed function.`);
+  return fn;
+}
+
+/** Invoke the deployed bundle of function `name` once on `event`; the image source is on the fetch's allow list. */
+function invokeDeployed(name: string, event: unknown) {
+  const fn = functionNamed(name);
+  return deployed.invoke(fn, deployed.bundles.get(name)!, event, { AVATAR_FETCH_ALLOW_HOSTS: bed.source.server.hostPort });
+}
+
+/** Call route `name` through its bundle as `user` (none for a public route). */
+async function callRoute(name: RouteName, request: InvokeRequest, user?: TestUser) {
+  return routeAnswer(name, await invokeDeployed(name, await proxyEvent(name, request, user)));
+}
+
+/** The REQUEST authorizer event API Gateway sends for a call carrying `token`. */
+async function authorizerEvent(token: string) {
+  return buildAuthorizerEvent(await proxyEvent('getCurrentUser', { token }));
+}
+
+beforeAll(async () => {
+  parent = await createTestUser({ role: 'user', 'first-name': 'Ada' });
+  sub = await createTestUser({ role: 'sub', parent: parent.record.id });
+});
+
+/** What each function's bundle must do; a deployed function without an entry fails the test. */
+const scenarios: Readonly<Record<string, () => Promise<void>>> = {
+  listUsers: async () => {
+    const { status, body } = await callRoute('listUsers', { query: 'sort[field]=id' }, parent);
+    expect(status).toBe(200);
+    expect(body.users.map((user: { id: number }) => user.id)).toEqual([parent.record.id, sub.record.id]);
+  },
+  getCurrentUser: async () => {
+    const { status, body } = await callRoute('getCurrentUser', {}, parent);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: parent.record.id, 'first-name': 'Ada' });
+  },
+  updateCurrentUser: async () => {
+    const user = await createTestUser();
+    const { status, body } = await callRoute('updateCurrentUser', { body: { 'last-name': 'Bundled' } }, user);
+    expect(status).toBe(200);
+    expect(body['last-name']).toBe('Bundled');
+    expect((await userRepository().findById(user.record.id))?.lastName).toBe('Bundled');
+  },
+  getUser: async () => {
+    const { status, body } = await callRoute('getUser', { pathParameters: { 'user-id': sub.record.id } }, parent);
+    expect(status).toBe(200);
+    expect(body.id).toBe(sub.record.id);
+  },
+  updateUser: async () => {
+    const { status, body } = await callRoute('updateUser', { pathParameters: { 'user-id': sub.record.id }, body: { role: 'root' } }, parent);
+    expect(status).toBe(400);
+    expect(body.errors).toEqual([expect.objectContaining({ name: 'role' })]);
+  },
+  getOpenApi: async () => {
+    const { status, body } = await callRoute('getOpenApi', {});
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\.1\./);
+  },
+  listMediaLog: async () => {
+    const failed = { id: randomUUID(), send: '2026-03-04T05:06:07.089Z', status: 'error', 'status-ffscan': 'error', 'status-mediainfo': 'success', 'status-scan-report': 'skipped', url: 'https://media.example.com/a.mp4', 'user-id': sub.record.id } as const;
+    await mediaLogWriter().write(failed);
+    const { status, body } = await callRoute('listMediaLog', { query: 'status=error' }, parent);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ log: [failed], filter: { status: ['error'] }, pagination: { total: 1 } });
+  },
+  uploadCurrentAvatar: async () => {
+    const user = await createTestUser();
+    const { status, body } = await callRoute('uploadCurrentAvatar', { body: { avatar: bed.photoUrl, crop: SMALL_CROP } }, user);
+    expect(status).toBe(201);
+    expect(await objectKeysOf(user.record.id)).toEqual([expect.stringContaining(body.avatar.id)]);
+  },
+  uploadUserAvatar: async () => {
+    const { status, body } = await callRoute('uploadUserAvatar', { pathParameters: { 'user-id': sub.record.id }, body: { avatar: bed.photoUrl, crop: { left: 60, top: 0, size: 32 } } }, parent);
+    expect(status).toBe(422);
+    expect(body.code).toBeDefined();
+  },
+  deleteCurrentAvatar: async () => {
+    const user = await createTestUser();
+    const { body } = await bed.upload(user);
+    const { status } = await callRoute('deleteCurrentAvatar', { pathParameters: { 'avatar-id': body.avatar.id } }, user);
+    expect(status).toBe(204);
+    expect(await objectKeysOf(user.record.id)).toEqual([]);
+  },
+  authorizer: async () => {
+    const allowed = resultOf(await invokeDeployed('authorizer', await authorizerEvent(parent.token))) as APIGatewayAuthorizerResult;
+    expect(allowed.policyDocument.Statement).toEqual([expect.objectContaining({ Effect: 'Allow' })]);
+    expect(allowed.context).toMatchObject({ userId: String(parent.record.id), role: 'user' });
+    expect((await invokeDeployed('authorizer', await authorizerEvent('forged'))).error).toMatchObject({ phase: 'invoke', errorMessage: 'Unauthorized' });
+  },
+  reconcileAvatarObjects: async () => {
+    await getS3Client().send(new PutObjectCommand({ Bucket: avatarBucketName(), Key: 'avatars/not-ours.txt', Body: 'left alone' }));
+    const report = resultOf(await invokeDeployed('reconcileAvatarObjects', scheduledEvent()));
+    expect(report).toMatchObject({ deleted: [], foreign: ['avatars/not-ours.txt'] });
+  },
+};
+
+describe('every deployed function, run from its bundle as Lambda runs it', () => {
+  it.each(functions.map((fn) => [fn.name]))('%s', async (name) => {
+    expect(Object.keys(scenarios)).toContain(name);
+    await scenarios[name]!();
+  });
+});
+
+describe('the bundle runner', () => {
+  /** The authorizer bundled with jose left out, as a wrong external list would leave it, in a task folder of its own. */
+  const withoutJose = (name: string) => {
+    const fn: DeployedFunction = { ...functionNamed('authorizer'), name };
+    return { fn, deploy: () => deployed.deploy(fn, (options) => ({ ...options, external: [...(options.external ?? []), 'jose'] })) };
+  };
+
+  it('fails a bundle that imports a package the Lambda runtime does not provide', async () => {
+    const broken = withoutJose('authorizer-without-jose');
+    const bundle = await broken.deploy();
+
+    const invocation = await deployed.invoke(broken.fn, bundle, await authorizerEvent(parent.token));
+
+    expect(bundle.imports).toContain('jose');
+    expect(invocation.error).toMatchObject({ phase: 'init', errorType: 'Runtime.ImportModuleError', errorMessage: expect.stringContaining("'jose'") });
+  });
+
+  it('runs that same bundle once the package is installed beside it', async () => {
+    const repaired = withoutJose('authorizer-with-jose-beside');
+    const bundle = await repaired.deploy();
+    await mkdir(join(bundle.folder, 'node_modules'), { recursive: true });
+    await symlink(join(PROJECT_ROOT, 'node_modules', 'jose'), join(bundle.folder, 'node_modules', 'jose'), 'dir');
+
+    const invocation = await deployed.invoke(repaired.fn, bundle, await authorizerEvent(parent.token));
+
+    expect((resultOf(invocation) as APIGatewayAuthorizerResult).policyDocument.Statement[0]?.Effect).toBe('Allow');
+  });
+});
