@@ -6,17 +6,23 @@
  * 1.5 entries read per entry returned for the common listings, and p95 flat as the log grows 10×.
  * Runs its own DynamoDB Local. Alone: `npx tsx bench/media-log.ts --sizes 100000,1000000`.
  */
+import { tableName } from '../functions/shared/config/data-config';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { bulkLoadMediaLog } from '../functions/media-log/bulk-load';
-import { mediaLogListing, resetMediaLogContext } from '../functions/media-log/media-log-context';
-import { writeMediaLogEntries } from '../functions/media-log/media-log-ingest';
-import { newReadStats } from '../functions/media-log/media-log-reader';
-import { sampleMediaLogEntries } from '../functions/media-log/sample-entries';
+import { bulkLoadMediaLog } from '../local/seed/bulk-load';
+import { mediaLogListing } from '../functions/media-log/media-log-context';
+import { resetConfiguration } from '../functions/shared/config/define-config';
+import { resetEveryLazy } from '../functions/shared/lazy';
+import { userRepository } from '../functions/users/user-context';
+import { registerUser } from '../functions/users/user-registration';
+import { applyLocalDefaults } from '../local/local-defaults';
+import { attachReadMeter } from '../test/harness/read-meter';
+import { writeMediaLogEntries } from '../functions/media-log/ingest/media-log-ingest';
+import { sampleMediaLogEntries } from '../local/seed/sample-entries';
 import { ListMediaLogQuerySchema, type MediaLogEntry } from '../functions/media-log/schemas';
 import { API_PREFIX } from '../functions/shared/http/route-definition';
 import { getDocumentClient, resetClients } from '../functions/shared/aws/clients';
@@ -25,7 +31,6 @@ import { decodeQuery } from '../functions/shared/http/query-decoding';
 import type { Caller } from '../functions/shared/access/roles';
 import { logger } from '../functions/shared/logger';
 import { mediaLogTable } from '../functions/shared/tables/media-log-table';
-import { tableName } from '../functions/shared/tables/table-names';
 import { tables } from '../functions/shared/tables';
 import { createTableInput, startDynamoDbLocal } from '../local/backends/index';
 import { registerCleanup } from '../local/backends/process-cleanup';
@@ -78,7 +83,14 @@ export interface MediaLogBenchResult {
   readonly targets: TargetResult[];
 }
 
-const ROOT: Caller = { userId: 1, role: 'root', parentId: null };
+let ROOT: Caller = { userId: 1, role: 'root', parentId: null };
+
+/** Forget configuration, clients and services: the bench switches the process to its own back-end and back. */
+function resetBenchState(): void {
+  resetConfiguration();
+  resetClients();
+  resetEveryLazy();
+}
 const SPAN_START = new Date('2025-01-01T00:00:00Z');
 const SPAN_MS = 365 * 86_400_000;
 const DAY_MS = 86_400_000;
@@ -119,6 +131,7 @@ const PATTERNS: readonly { name: string; common: boolean; query: (choose: Choose
   { name: 'one status (error)', common: false, query: () => 'status=error' },
   { name: 'five users+status+30 days', common: false, query: (choose) => `user-id=${choose.users(5)}&status=success&${choose.window(30)}` },
   { name: 'page 50', common: false, query: () => 'pagination[page]=50' },
+  { name: 'page 100', common: false, query: () => 'pagination[page]=100' },
 ];
 
 async function startLog(): Promise<{ stop(): Promise<void> }> {
@@ -130,15 +143,17 @@ async function startLog(): Promise<{ stop(): Promise<void> }> {
   const previous = { endpoint: process.env.DYNAMODB_ENDPOINT, key: process.env.AWS_ACCESS_KEY_ID };
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   process.env.AWS_ACCESS_KEY_ID = 'bench';
-  resetClients();
-  resetMediaLogContext();
+  applyLocalDefaults(process.env);
+  resetBenchState();
   const admin = new DynamoDBClient({ region: 'us-east-1', endpoint: dynamodb.endpoint, credentials: { accessKeyId: 'bench', secretAccessKey: 'local' } });
   for (const definition of tables) await admin.send(new CreateTableCommand(createTableInput(definition, tableName(definition))));
   admin.destroy();
+  // The listings run as a real root user: every route reads its caller as stored.
+  const root = await registerUser(userRepository(), { email: 'root@bench.example', role: 'root' });
+  ROOT = { userId: root.id, role: 'root', parentId: null };
   return {
     async stop() {
-      resetClients();
-      resetMediaLogContext();
+      resetBenchState();
       process.env.DYNAMODB_ENDPOINT = previous.endpoint ?? '';
       process.env.AWS_ACCESS_KEY_ID = previous.key ?? '';
       await dynamodb.stop();
@@ -177,7 +192,7 @@ async function measure(size: number, samples: number, users: number, urls: reado
   for (const pattern of PATTERNS) {
     const choose = chooser(7, users, urls);
     const latencies: number[] = [];
-    const stats = newReadStats();
+    const totals = { entriesRead: 0, entriesCounted: 0, tableItemsRead: 0, requests: 0 };
     let returned = 0;
     for (let index = -3; index < samples; index += 1) {
       const rawQuery = [pattern.query(choose), 'pagination[limit]=10'].filter(Boolean).join('&');
@@ -187,17 +202,27 @@ async function measure(size: number, samples: number, users: number, urls: reado
       if (index < 0) continue;
       latencies.push(ms);
       const query = ListMediaLogQuerySchema.parse(decodeQuery(null, Object.fromEntries(new URLSearchParams(rawQuery))));
-      returned += (await mediaLogListing().list(ROOT, query, stats)).log.length;
+      const measured = attachReadMeter(getDocumentClient());
+      try {
+        returned += (await mediaLogListing().list(ROOT, query)).log.length;
+      } finally {
+        measured.detach();
+      }
+      const tally = measured.tally();
+      totals.entriesRead += tally.entriesRead;
+      totals.entriesCounted += tally.entriesCounted;
+      totals.tableItemsRead += tally.tableItemsRead;
+      totals.requests += tally.requests;
     }
     const { p50, p95 } = summarize(latencies);
     results.push({
       size,
       pattern: pattern.name,
       common: pattern.common,
-      readPerReturned: stats.entriesRead / Math.max(1, returned),
-      countedPerPage: stats.entriesCounted / samples,
-      counterItemsPerPage: stats.counterItemsRead / samples,
-      requestsPerPage: stats.requests / samples,
+      readPerReturned: totals.entriesRead / Math.max(1, returned),
+      countedPerPage: totals.entriesCounted / samples,
+      counterItemsPerPage: totals.tableItemsRead / samples,
+      requestsPerPage: totals.requests / samples,
       p50,
       p95,
     });

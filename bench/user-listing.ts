@@ -5,6 +5,7 @@
  * measured by a middleware on the shared client) and the latency. Target: at most 1.5 items read
  * per item returned.
  */
+import { tableName } from '../functions/shared/config/data-config';
 import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandInput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routeNamed } from '../functions/routes';
 import { API_PREFIX } from '../functions/shared/http/route-definition';
@@ -12,7 +13,6 @@ import { getDocumentClient } from '../functions/shared/aws/clients';
 import { toAuthorizerContext } from '../functions/shared/http/caller';
 import type { Caller, Role } from '../functions/shared/access/roles';
 import { usersTable } from '../functions/shared/tables/users-table';
-import { tableName } from '../functions/shared/tables/table-names';
 import type { UserStatus } from '../functions/shared/access/roles';
 import { familyOf, listingAttributes, totalsAttribute, usersKeys as userKeys } from '../functions/shared/tables/users-keys';
 import type { UserRecord } from '../functions/users/user-record';

@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../functions/shared/http/route-definition';
-import { integerEnv } from '../functions/shared/config';
+import { integerEnv } from '../local/environment-variables';
 import { startBackends } from '../local/backends';
 import { LocalBackendError } from '../local/backends/errors';
 import { localDataDir, useLocalEnvironment } from '../local/environment';

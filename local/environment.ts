@@ -1,14 +1,25 @@
 import { resolve } from 'node:path';
 import { resetClients } from '../functions/shared/aws/clients';
-import { useLocalCorsOrigins } from './gateway/cors-local-origins';
+import { resetConfiguration } from '../functions/shared/config/define-config';
+import { resetEveryLazy } from '../functions/shared/lazy';
+import { applyLocalDefaults } from './local-defaults';
 import { ensureSigningKey, type LocalSigningKey } from './signing-key';
 
 // The SDK warns that its 2027 releases need Node 22; local tools run on the Node 20 the project
 // supports, while the deployed functions run on the newest Lambda runtime. Say it once in the README,
 // not on every command.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-// Browsers on a local dev server may call the local API unless CORS_ALLOWED_ORIGINS says otherwise.
-useLocalCorsOrigins();
+
+/**
+ * Forget the functions' configuration, clients and services, so that their next use reads the
+ * environment anew: for tools and tests that switch one process between back-ends (a deployed
+ * function reads its configuration once, at cold start).
+ */
+export function resetServiceState(): void {
+  resetConfiguration();
+  resetClients();
+  resetEveryLazy();
+}
 
 /** Where local state lives: `DATA_DIR`, default `.local` in the working directory. */
 export function localDataDir(): string {
@@ -28,12 +39,14 @@ export interface BackendEndpoints {
 
 /**
  * Point this process's functions at local back-ends and the data directory's signing key (unless
- * an external issuer is configured), the way the stack's environment points them at AWS.
+ * an external issuer is configured), with the local defaults of everything else, the way the
+ * stack's environment points them at AWS.
  */
 export async function useLocalEnvironment(dataDir: string, endpoints: BackendEndpoints): Promise<LocalSigningKey | null> {
   process.env.DYNAMODB_ENDPOINT = endpoints.dynamodbEndpoint;
   process.env.S3_ENDPOINT = endpoints.s3Endpoint;
-  resetClients();
+  applyLocalDefaults(process.env, endpoints.s3Endpoint);
+  resetServiceState();
   if (usesExternalIssuer()) return null;
   const key = await ensureSigningKey(dataDir);
   process.env.AUTH_JWKS_FILE = key.jwksFile;

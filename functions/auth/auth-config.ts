@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { defineConfig } from '../shared/config/define-config';
 
 /** Issuer and audience of the tokens the local signing key mints (`npm run cli -- token`). */
 export const LOCAL_TOKEN_ISSUER = 'urn:frontend-api:local';
@@ -20,26 +21,36 @@ export interface AuthConfig {
   readonly keys: JWTVerifyGetKey;
 }
 
+/** Variables of the token verification. */
+export const AUTH_ENV = {
+  issuer: 'AUTH_ISSUER',
+  audience: 'AUTH_AUDIENCE',
+  jwksUrl: 'AUTH_JWKS_URL',
+  cognitoClientId: 'AUTH_COGNITO_CLIENT_ID',
+  jwksCooldownMs: 'AUTH_JWKS_COOLDOWN_MS',
+  jwksFile: 'AUTH_JWKS_FILE',
+} as const;
+
 /**
- * Read the verification set-up from the environment:
+ * The verification set-up, read once:
  * - `AUTH_ISSUER` + `AUTH_JWKS_URL` (+ `AUTH_AUDIENCE` or `AUTH_COGNITO_CLIENT_ID`): an external
  *   issuer; its JWKS is fetched over HTTP(S), cached, and fetched again (at most every
  *   `AUTH_JWKS_COOLDOWN_MS`, default 30 s) when a token names an unknown key id;
  * - otherwise `AUTH_JWKS_FILE`: the public JWKS of the local signing key.
  */
-export function authConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AuthConfig {
-  if (env.AUTH_ISSUER && env.AUTH_JWKS_URL) {
+export const authConfig = /* @__PURE__ */ defineConfig('auth', (env): AuthConfig => {
+  const issuer = env.optional(AUTH_ENV.issuer);
+  const jwksUrl = env.optional(AUTH_ENV.jwksUrl);
+  if (issuer !== undefined && jwksUrl !== undefined) {
     // Re-fetching on an unknown key id is what makes key rotation work; the cool-down keeps a flood
     // of forged key ids from turning into a flood of JWKS requests.
-    const cooldownDuration = Number(env.AUTH_JWKS_COOLDOWN_MS ?? 30_000);
-    const keys = createRemoteJWKSet(new URL(env.AUTH_JWKS_URL), { cooldownDuration, cacheMaxAge: 600_000, timeoutDuration: 5_000 });
-    if (env.AUTH_COGNITO_CLIENT_ID) {
-      return { mode: 'cognito', issuer: env.AUTH_ISSUER, cognitoClientId: env.AUTH_COGNITO_CLIENT_ID, keys };
-    }
-    if (!env.AUTH_AUDIENCE) throw new Error('AUTH_AUDIENCE is required with AUTH_ISSUER.');
-    return { mode: 'external', issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE, keys };
+    const cooldownDuration = env.integer(AUTH_ENV.jwksCooldownMs, 30_000, { min: 0, max: 3_600_000 });
+    const keys = createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration, cacheMaxAge: 600_000, timeoutDuration: 5_000 });
+    const cognitoClientId = env.optional(AUTH_ENV.cognitoClientId);
+    if (cognitoClientId !== undefined) return { mode: 'cognito', issuer, cognitoClientId, keys };
+    return { mode: 'external', issuer, audience: env.required(AUTH_ENV.audience), keys };
   }
-  if (!env.AUTH_JWKS_FILE) throw new Error('Set AUTH_ISSUER, AUTH_AUDIENCE and AUTH_JWKS_URL, or AUTH_JWKS_FILE for the local signing key.');
-  const jwks = JSON.parse(readFileSync(env.AUTH_JWKS_FILE, 'utf8'));
+  const file = env.required(AUTH_ENV.jwksFile);
+  const jwks = file === '' ? { keys: [] } : JSON.parse(readFileSync(file, 'utf8'));
   return { mode: 'local', issuer: LOCAL_TOKEN_ISSUER, audience: LOCAL_TOKEN_AUDIENCE, keys: createLocalJWKSet(jwks) };
-}
+});

@@ -1,6 +1,6 @@
+import { tableName } from '../shared/config/data-config';
 import { getDocumentClient } from '../shared/aws/clients';
 import { lazy } from '../shared/lazy';
-import { tableName } from '../shared/tables/table-names';
 import { usersTable } from '../shared/tables/users-table';
 import { IdentityRepository } from './identity-repository';
 import { StoredCallers } from './stored-callers';

@@ -1,13 +1,12 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { dataConfig } from '../shared/config/data-config';
 import { logger } from '../shared/logger';
 import { identityRepository } from './auth-context';
 import type { AuthIdentity } from './identity-repository';
-import { authConfigFromEnv, type AuthConfig } from './auth-config';
+import { authConfig } from './auth-config';
 import { allowPolicy } from './authorizer-policy';
 import { AmbiguousSubjectError, InvalidTokenError } from './errors';
 import { bearerToken, verifyToken } from './token-verifier';
-
-let config: AuthConfig | undefined;
 
 /** The message API Gateway turns into its 401 gateway response. */
 const UNAUTHORIZED = 'Unauthorized';
@@ -20,10 +19,9 @@ function authorizationHeader(event: APIGatewayRequestAuthorizerEvent): string | 
 
 /** The user a request's token names; every refusal is an {@link InvalidTokenError} with its reason. */
 async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<AuthIdentity> {
-  config ??= authConfigFromEnv();
   const token = bearerToken(authorizationHeader(event));
   if (token === null) throw new InvalidTokenError('missing or malformed bearer token');
-  const subject = await verifyToken(token, config);
+  const subject = await verifyToken(token, authConfig());
   try {
     const identity = await identityRepository().findBySubject(subject);
     if (!identity) throw new InvalidTokenError('unknown subject');
@@ -53,7 +51,6 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
   return allowPolicy({ userId: identity.id, role: identity.role, parentId: identity.parentId }, event.methodArn);
 }
 
-/** Forget the cached verification set-up (tests and local tools switch issuers). */
-export function resetAuthorizer(): void {
-  config = undefined;
-}
+// Cold start: a deployment without its issuer or tables fails to start, and says which variable is missing.
+authConfig();
+dataConfig();

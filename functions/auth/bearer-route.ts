@@ -1,4 +1,4 @@
-import { httpRoute, type HttpResult, type RouteHandler, type RouteInput } from '../shared/http/http-route';
+import { httpRoute, type HttpResult, type HttpRouteOptions, type RouteHandler, type RouteInput } from '../shared/http/http-route';
 import type { RouteDefinition } from '../shared/http/route-definition';
 import { storedCallers } from './auth-context';
 
@@ -10,8 +10,7 @@ import { storedCallers } from './auth-context';
 export function bearerRoute<R extends RouteDefinition & { readonly auth: 'bearer' }>(
   route: R,
   handle: (input: RouteInput<R['contract']>) => Promise<HttpResult>,
+  options: Pick<HttpRouteOptions, 'configuration'> = {},
 ): RouteHandler {
-  return httpRoute(route, handle, {
-    resolveCaller: (claims) => storedCallers().resolve(claims),
-  });
+  return httpRoute(route, handle, { ...options, resolveCaller: (claims) => storedCallers().resolve(claims) });
 }

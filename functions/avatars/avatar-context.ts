@@ -1,11 +1,10 @@
+import { avatarBucketName, tableName } from '../shared/config/data-config';
 import { getDocumentClient, getS3Client } from '../shared/aws/clients';
 import { lazy } from '../shared/lazy';
-import { avatarBucketName } from '../shared/storage/bucket-name';
 import { UserPartitionReader } from '../shared/tables/user-partition';
-import { tableName } from '../shared/tables/table-names';
 import { usersTable } from '../shared/tables/users-table';
 import { presentAvatar } from './avatar-presenter';
-import { MAX_AVATARS_PER_USER } from './avatar-record';
+import { avatarConfig } from './avatar-config';
 import { AvatarRepository } from './avatar-repository';
 import { AvatarService, type AvatarImageSource } from './avatar-service';
 import { AvatarStorage } from './avatar-storage';
@@ -17,7 +16,7 @@ import { AvatarStorage } from './avatar-storage';
 
 /** The process-wide avatar repository, on the shared client. */
 export const avatarRepository = /* @__PURE__ */ lazy(
-  () => new AvatarRepository(getDocumentClient(), tableName(usersTable), new UserPartitionReader(getDocumentClient(), tableName(usersTable), MAX_AVATARS_PER_USER)),
+  () => new AvatarRepository(getDocumentClient(), tableName(usersTable), new UserPartitionReader(getDocumentClient(), tableName(usersTable), avatarConfig().maxPerUser)),
 );
 
 /** The process-wide avatar storage, on the shared client. */
@@ -25,7 +24,7 @@ export const avatarStorage = /* @__PURE__ */ lazy(() => new AvatarStorage(getS3C
 
 /** An avatar service on the process-wide repositories; uploads need an image source. */
 export function createAvatarService(images?: AvatarImageSource): AvatarService {
-  return new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), presentAvatar, maxAvatars: MAX_AVATARS_PER_USER, images });
+  return new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), presentAvatar, maxAvatars: avatarConfig().maxPerUser, images });
 }
 
 /** The process-wide avatar service of the delete route (no image source). */

@@ -64,6 +64,3 @@ export function toAvatarOwner(profile: StoredItem): AvatarOwner {
     currentAvatarId: (profile.currentAvatarId as string | null | undefined) ?? null,
   };
 }
-
-/** Most avatars a user holds; an upload beyond it replaces the oldest disabled one. */
-export const MAX_AVATARS_PER_USER = 20;

@@ -1,4 +1,5 @@
 import { bearerRoute } from '../auth/bearer-route';
+import { avatarConfig } from './avatar-config';
 import { deleteCurrentAvatarRoute } from './routes';
 import { avatarRemovalService } from './avatar-context';
 
@@ -6,4 +7,4 @@ import { avatarRemovalService } from './avatar-context';
 export const handler = bearerRoute(deleteCurrentAvatarRoute, async ({ caller, path }) => {
   await avatarRemovalService().remove(caller, path['avatar-id']);
   return { statusCode: 204 };
-});
+}, { configuration: [avatarConfig] });

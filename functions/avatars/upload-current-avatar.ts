@@ -1,4 +1,5 @@
 import { bearerRoute } from '../auth/bearer-route';
+import { avatarConfig } from './avatar-config';
 import { uploadCurrentAvatarRoute } from './routes';
 import { avatarUploadService } from './avatar-upload-context';
 
@@ -6,4 +7,4 @@ import { avatarUploadService } from './avatar-upload-context';
 export const handler = bearerRoute(uploadCurrentAvatarRoute, async ({ caller, body }) => {
   const avatar = await avatarUploadService().upload(caller, 'current', body);
   return { statusCode: 201, body: { avatar } };
-});
+}, { configuration: [avatarConfig] });

@@ -1,12 +1,14 @@
 import { getDocumentClient } from '../shared/aws/clients';
+import { tableName } from '../shared/config/data-config';
 import { lazy } from '../shared/lazy';
+import { CursorCodec } from '../shared/listing/cursor';
+import { cursorConfig } from '../shared/listing/cursor-config';
 import { mediaLogTable } from '../shared/tables/media-log-table';
-import { tableName } from '../shared/tables/table-names';
 import { userDirectory } from '../users/user-context';
-import { MediaLogListing } from './media-log-listing';
-import { MediaLogReader } from './media-log-reader';
-import { MediaLogWriter } from './media-log-writer';
-import { FamilyScopes } from './scope';
+import { MediaLogWriter } from './ingest/media-log-writer';
+import { CounterReader } from './listing/counter-reader';
+import { FamilyScopes } from './listing/listing-scope';
+import { MediaLogListing } from './listing/media-log-listing';
 
 /** The process-wide media log writer, on the shared client. */
 export const mediaLogWriter = /* @__PURE__ */ lazy(() => new MediaLogWriter(getDocumentClient(), tableName(mediaLogTable)));
@@ -15,8 +17,11 @@ export const mediaLogWriter = /* @__PURE__ */ lazy(() => new MediaLogWriter(getD
 export const mediaLogListing = /* @__PURE__ */ lazy(
   () =>
     new MediaLogListing(
-      new MediaLogReader(getDocumentClient(), tableName(mediaLogTable)),
+      getDocumentClient(),
+      tableName(mediaLogTable),
+      new CounterReader(getDocumentClient(), tableName(mediaLogTable)),
       new FamilyScopes(userDirectory()),
+      new CursorCodec('media-log', cursorConfig().secret),
     ),
 );
 

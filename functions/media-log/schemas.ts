@@ -1,6 +1,6 @@
 import * as z from '../shared/validation/zod';
 import { integerItem, queryList, queryString } from '../shared/validation/query-params';
-import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../users/list-schemas';
+import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../shared/listing/pagination';
 import { MAX_USER_ID } from '../shared/validation/user-id';
 
 /**

@@ -31,6 +31,11 @@ const HEADERS = {
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
+  'Cache-Control': {
+    description: '`no-store`: the answer carries personal data that no cache may keep.',
+    required: true,
+    schema: { type: 'string', const: 'no-store' },
+  },
 } as const;
 
 function headersOf(names: readonly (keyof typeof HEADERS)[]): ResponseObject['headers'] {
@@ -40,9 +45,10 @@ function headersOf(names: readonly (keyof typeof HEADERS)[]): ResponseObject['he
 /** The success response of a route: status, its schema as the API returns it, and its headers. */
 export function successResponse(route: RouteDefinition, schemas: ComponentSchemas): Record<string, ResponseObject> {
   const { success } = route.contract;
+  const names = [...(success.headers ?? []), ...(route.auth === 'bearer' ? (['Cache-Control'] as const) : [])];
   const response: ResponseObject = {
     description: success.description,
-    ...(success.headers ? { headers: headersOf(success.headers) } : {}),
+    ...(names.length > 0 ? { headers: headersOf(names) } : {}),
     ...(success.schema ? { content: { [JSON_MEDIA_TYPE]: { schema: schemas.render(success.schema, 'output') } } } : {}),
   };
   return { [String(success.status)]: response };

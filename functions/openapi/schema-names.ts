@@ -1,5 +1,5 @@
 import * as z from '../shared/validation/zod';
-import { PaginationSchema, SortSchema } from '../users/list-schemas';
+import { PaginationSchema, SortSchema } from '../shared/listing/pagination';
 import { AvatarSchema } from '../avatars/schemas';
 import { PermissionsSchema, PlanSchema, UserSchema, UserSummarySchema } from '../users/schemas';
 import { ProblemSchema } from './problem-schema';

@@ -5,6 +5,8 @@ export interface Lazy<T> {
   reset(): void;
 }
 
+const everyLazy = new Set<Lazy<unknown>>();
+
 /**
  * Wrap `create` so that it runs once, on first use. Call sites mark the call `@__PURE__`, so that a
  * bundle whose handler never uses a service drops it and everything it imports.
@@ -18,5 +20,14 @@ export function lazy<T>(create: () => T): Lazy<T> {
   get.reset = () => {
     value = undefined;
   };
+  everyLazy.add(get);
   return get;
+}
+
+/**
+ * Forget every process-wide value, so that the next use builds it anew: for tools that switch one
+ * process between back-ends (benchmarks), never for a deployed function.
+ */
+export function resetEveryLazy(): void {
+  for (const value of everyLazy) value.reset();
 }

@@ -1,7 +1,7 @@
+import { ROLES, USER_STATUSES } from '../shared/access/roles';
+import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../shared/listing/pagination';
+import { queryList } from '../shared/validation/query-params';
 import * as z from '../shared/validation/zod';
-import { queryInteger, queryList, queryString } from '../shared/validation/query-params';
-import { ROLES } from '../shared/access/roles';
-import { USER_STATUSES } from '../shared/access/roles';
 import { UserSummarySchema } from './schemas';
 
 /** Fields GET /user sorts by; each is served by an index (`created` by the id index: ids follow creation order). */
@@ -9,43 +9,34 @@ export const USER_SORT_FIELDS = ['id', 'created', 'email', 'username'] as const;
 /** A user sort field. */
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
-/** Pagination parameters shared by the list routes: `pagination[page]`, `pagination[limit]`, `pagination[cursor]`. */
-export const PaginationQuerySchema = z.optional(
-  z.strictObject({
-    page: z.optional(queryInteger(1, 100_000)),
-    limit: z.optional(queryInteger(1, 100)),
-    cursor: z.optional(queryString),
-  }),
-);
+/** Longest email or username prefix (the longest email address). */
+const MAX_PREFIX_LENGTH = 254;
 
-/** Sort order values. */
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-
-const prefix = z.string().check(z.minLength(1, 'Must not be empty.'), z.maxLength(254, 'Must be at most 254 characters.'));
+const prefix = (field: 'email' | 'username', other: 'email' | 'username') =>
+  z.string().check(
+    z.minLength(1, 'Must not be empty.'),
+    z.maxLength(MAX_PREFIX_LENGTH, `Must be at most ${MAX_PREFIX_LENGTH} characters.`),
+    z.describe(`A case-insensitive prefix of the ${field}; the list is then sorted by ${field}. Not together with \`${other}\`.`),
+  );
 
 /** Query of GET /user. */
-export const ListUsersQuerySchema = z.strictObject({
-  pagination: PaginationQuerySchema,
-  sort: z.optional(z.strictObject({ field: z.optional(z.enum(USER_SORT_FIELDS)), order: z.optional(z.enum(SORT_ORDERS)) })),
-  role: z.optional(queryList(z.enum(ROLES))),
-  status: z.optional(queryList(z.enum(USER_STATUSES))),
-  email: z.optional(prefix),
-  username: z.optional(prefix),
-});
+export const ListUsersQuerySchema = z
+  .strictObject({
+    pagination: PaginationQuerySchema,
+    sort: z.optional(z.strictObject({ field: z.optional(z.enum(USER_SORT_FIELDS)), order: z.optional(z.enum(SORT_ORDERS)) })),
+    role: z.optional(queryList(z.enum(ROLES))),
+    status: z.optional(queryList(z.enum(USER_STATUSES))),
+    email: z.optional(prefix('email', 'username')),
+    username: z.optional(prefix('username', 'email')),
+  })
+  .check(
+    z.refine((query) => query.email === undefined || query.username === undefined, {
+      path: ['username'],
+      message: 'Filter by an email prefix or a username prefix, not both.',
+    }),
+  );
 /** A validated GET /user query. */
 export type ListUsersQuery = z.output<typeof ListUsersQuerySchema>;
-
-/** Pagination of a list reply (api-spec.md section 2), plus the `next` cursor extension. */
-export const PaginationSchema = z.object({
-  count: z.number().check(z.int()),
-  limit: z.number().check(z.int()),
-  page: z.number().check(z.int()),
-  total: z.number().check(z.int()),
-  next: z.nullable(z.string()),
-});
-
-/** Sort of a list reply. */
-export const SortSchema = z.object({ field: z.string(), order: z.enum(SORT_ORDERS) });
 
 /** The filters GET /user applied, echoed in the reply. */
 export const UserFilterSchema = z.object({

@@ -1,9 +1,11 @@
+import { tableName } from '../shared/config/data-config';
 import { presentAvatar } from '../avatars/avatar-presenter';
-import { MAX_AVATARS_PER_USER } from '../avatars/avatar-record';
+import { avatarConfig } from '../avatars/avatar-config';
+import { CursorCodec } from '../shared/listing/cursor';
+import { cursorConfig } from '../shared/listing/cursor-config';
 import { getDocumentClient } from '../shared/aws/clients';
 import { lazy } from '../shared/lazy';
 import { UserPartitionReader } from '../shared/tables/user-partition';
-import { tableName } from '../shared/tables/table-names';
 import { usersTable } from '../shared/tables/users-table';
 import { UserListRepository } from './user-list-repository';
 import { AccountRepository } from './account-repository';
@@ -15,14 +17,16 @@ import { UserService } from './user-service';
 
 /** The process-wide users repository, on the shared client. */
 export const userRepository = /* @__PURE__ */ lazy(
-  () => new UserRepository(getDocumentClient(), tableName(usersTable), new UserPartitionReader(getDocumentClient(), tableName(usersTable), MAX_AVATARS_PER_USER)),
+  () => new UserRepository(getDocumentClient(), tableName(usersTable), new UserPartitionReader(getDocumentClient(), tableName(usersTable), avatarConfig().maxPerUser)),
 );
 
 /** The process-wide user service. */
 export const userService = /* @__PURE__ */ lazy(() => new UserService(userRepository(), presentAvatar));
 
 /** The process-wide user listing. */
-export const userListing = /* @__PURE__ */ lazy(() => new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)), userRepository()));
+export const userListing = /* @__PURE__ */ lazy(
+  () => new UserListing(new UserListRepository(getDocumentClient(), tableName(usersTable)), userRepository(), new CursorCodec('users', cursorConfig().secret)),
+);
 
 /** The process-wide user directory (families and root users, for the media log's scopes). */
 export const userDirectory = /* @__PURE__ */ lazy(() => new UserDirectory(new UserListRepository(getDocumentClient(), tableName(usersTable))));

@@ -14,13 +14,13 @@ export class UserDirectory {
 
   /** A user of role `user` and its sub users, the user first. */
   public async familyMemberIds(userId: number): Promise<number[]> {
-    const { items } = await this.lists.page([{ scope: 'family', value: usersKeys.scope.family(userId) }], 'id', { descending: false, skip: 0, take: MAX_FAMILY });
+    const { items } = await this.lists.page({ partitions: [{ scope: 'family', value: usersKeys.scope.family(userId) }], sort: 'id' }, { ascending: true, skip: 0, take: MAX_FAMILY });
     return [userId, ...items.map((item) => item.id as number).filter((id) => id !== userId)];
   }
 
   /** The root users (a handful of operator accounts). */
   public async rootUserIds(): Promise<number[]> {
-    const { items } = await this.lists.page([{ scope: 'role', value: usersKeys.scope.role('root') }], 'id', { descending: false, skip: 0, take: MAX_FAMILY });
+    const { items } = await this.lists.page({ partitions: [{ scope: 'role', value: usersKeys.scope.role('root') }], sort: 'id' }, { ascending: true, skip: 0, take: MAX_FAMILY });
     return items.map((item) => item.id as number);
   }
 }

@@ -1,19 +1,31 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { readMergedPage, type MergedPage, type PartitionPosition, type SortedStream } from '../shared/dynamo/merged-query';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Role, UserStatus } from '../shared/access/roles';
+import { countWindow, type WindowCount } from '../shared/listing/count-window';
+import { prefixWindow, windowAfter, type KeyWindow } from '../shared/listing/key-window';
+import { readMergedPage, type ItemFilter, type MergedPage, type SortedStream } from '../shared/listing/merge-reader';
+import { COUNT_READ_BUDGET, PAGE_READ_BUDGET } from '../shared/listing/pagination';
 import { USER_INDEX_ATTRIBUTES, userListIndexName, type USER_LIST_SCOPES, type USER_SORT_KEYS } from '../shared/tables/users-table';
 import { totalsAttribute, usersKeys, type TotalsScope } from '../shared/tables/users-keys';
 
-/** One index partition to list: a scope partition value, an optional key prefix, optional filters. */
+/** A sort key of the listing indexes. */
+export type UserSortKey = (typeof USER_SORT_KEYS)[number];
+
+/** One index partition to list: a scope partition value, with optional filters. */
 export interface UserPartition {
   readonly scope: (typeof USER_LIST_SCOPES)[number];
-  /** Partition value, e.g. `USERS`, `ROLE#admin`, `FAMILY#12`. */
+  /** Partition value, from `usersKeys.scope`. */
   readonly value: string;
-  /** Sort-key prefix (the email or username prefix filter, lower-cased). */
-  readonly prefix?: string;
   readonly roles?: readonly Role[];
   readonly excludeRole?: Role;
   readonly statuses?: readonly UserStatus[];
+}
+
+/** What one listing reads: partitions, the sort key, and the email or username prefix if any. */
+export interface UserListRead {
+  readonly partitions: readonly UserPartition[];
+  readonly sort: UserSortKey;
+  /** Lower-case prefix of the sort key (the email or username filter). */
+  readonly prefix?: string;
 }
 
 /** `#attribute IN (:attribute0, …)`, registering the name and the values. */
@@ -26,9 +38,23 @@ function inFilter(attribute: string, allowed: readonly string[], names: Record<s
   return `#${attribute} IN (${placeholders.join(', ')})`;
 }
 
+function filterOf(partition: UserPartition): ItemFilter | undefined {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const clauses: string[] = [];
+  if (partition.roles?.length) clauses.push(inFilter('role', partition.roles, names, values));
+  if (partition.excludeRole !== undefined) {
+    names['#role'] = 'role';
+    values[':excluded'] = partition.excludeRole;
+    clauses.push('#role <> :excluded');
+  }
+  if (partition.statuses?.length) clauses.push(inFilter('status', partition.statuses, names, values));
+  return clauses.length === 0 ? undefined : { expression: clauses.join(' AND '), names, values };
+}
+
 /**
- * The reads behind GET /user: pages merged from listing-index partitions, exact totals from the
- * per-role/status counters, and counts of small or prefix-bounded ranges.
+ * The reads behind GET /user, through the listing engine: pages merged from listing-index
+ * partitions, exact totals from the per-role/status counters, and the budgeted count of a prefix.
  */
 export class UserListRepository {
   public constructor(
@@ -36,60 +62,48 @@ export class UserListRepository {
     private readonly tableName: string,
   ) {}
 
-  private stream(partition: UserPartition, sort: (typeof USER_SORT_KEYS)[number]): SortedStream {
-    const scopeAttribute = USER_INDEX_ATTRIBUTES.scope[partition.scope];
-    const sortAttribute = USER_INDEX_ATTRIBUTES.sort[sort];
-    const names: Record<string, string> = { '#scope': scopeAttribute, '#sort': sortAttribute };
-    const values: Record<string, unknown> = { ':scope': partition.value };
-    const filters: string[] = [];
-    let keyCondition = '#scope = :scope';
-    if (partition.prefix !== undefined) {
-      keyCondition += ' AND begins_with(#sort, :prefix)';
-      values[':prefix'] = partition.prefix;
-    }
-    if (partition.roles?.length) filters.push(inFilter('role', partition.roles, names, values));
-    if (partition.excludeRole !== undefined) {
-      names['#role'] = 'role';
-      values[':excluded'] = partition.excludeRole;
-      filters.push('#role <> :excluded');
-    }
-    if (partition.statuses?.length) filters.push(inFilter('status', partition.statuses, names, values));
-    if (partition.prefix === undefined) delete names['#sort'];
-    return {
-      query: {
-        TableName: this.tableName,
-        IndexName: userListIndexName(partition.scope, sort),
-        KeyConditionExpression: keyCondition,
-        ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-      keyAttributes: ['pk', 'sk', scopeAttribute, sortAttribute],
-      partition: { attribute: scopeAttribute, value: partition.value },
-    };
+  private streams(read: UserListRead) {
+    const streams: SortedStream[] = read.partitions.map((partition) => ({
+      partitions: [{ indexName: userListIndexName(partition.scope, read.sort), attribute: USER_INDEX_ATTRIBUTES.scope[partition.scope], value: partition.value }],
+      ...(filterOf(partition) ? { filter: filterOf(partition) } : {}),
+    }));
+    const window: KeyWindow = read.prefix === undefined ? {} : prefixWindow(read.prefix);
+    return { streams, window, sortAttribute: USER_INDEX_ATTRIBUTES.sort[read.sort] };
   }
 
-  /** One page of the merge of `partitions`, sorted by `sort`. */
-  public async page(
-    partitions: readonly UserPartition[],
-    sort: (typeof USER_SORT_KEYS)[number],
-    options: { descending: boolean; skip: number; take: number; starts?: readonly PartitionPosition[] },
-  ): Promise<MergedPage<Record<string, unknown>>> {
-    const streams = partitions.map((partition) => this.stream(partition, sort));
-    return readMergedPage(this.client, streams, { sortAttribute: USER_INDEX_ATTRIBUTES.sort[sort], ...options });
+  /** One page of the merge, after `after` (a sort key) when given, skipping `skip` items. */
+  public async page(read: UserListRead, options: { ascending: boolean; skip: number; take: number; after?: string }): Promise<MergedPage> {
+    const { streams, window, sortAttribute } = this.streams(read);
+    return readMergedPage(this.client, {
+      tableName: this.tableName,
+      sortAttribute,
+      streams,
+      window: windowAfter(window, options.after, options.ascending),
+      ascending: options.ascending,
+      skip: options.skip,
+      take: options.take,
+      readBudget: PAGE_READ_BUDGET,
+    });
   }
 
-  /** Count the items of partitions by reading their keys (for small or prefix-bounded ranges only). */
-  public async count(partitions: readonly UserPartition[], sort: (typeof USER_SORT_KEYS)[number]): Promise<number> {
-    let total = 0;
-    for (const partition of partitions) {
-      const { query } = this.stream(partition, sort);
-      let start: Record<string, unknown> | undefined;
-      do {
-        const output = await this.client.send(new QueryCommand({ ...query, Select: 'COUNT', ExclusiveStartKey: start }));
-        total += output.Count ?? 0;
-        start = output.LastEvaluatedKey;
-      } while (start);
+  /**
+   * How many users a prefix-bounded listing holds. No counter can say it (every prefix of every
+   * address would need one), so it is counted, within one read budget for all the partitions.
+   */
+  public async countPrefixed(read: UserListRead & { readonly prefix: string }): Promise<WindowCount> {
+    const { streams, window, sortAttribute } = this.streams(read);
+    let total: WindowCount = { count: 0, exact: true, scanned: 0 };
+    for (const stream of streams) {
+      if (total.scanned >= COUNT_READ_BUDGET) return { ...total, exact: false };
+      const counted = await countWindow(this.client, {
+        tableName: this.tableName,
+        sortAttribute,
+        partition: stream.partitions[0] as SortedStream['partitions'][number],
+        window,
+        ...(stream.filter ? { filter: stream.filter } : {}),
+        readBudget: COUNT_READ_BUDGET - total.scanned,
+      });
+      total = { count: total.count + counted.count, exact: total.exact && counted.exact, scanned: total.scanned + counted.scanned };
     }
     return total;
   }

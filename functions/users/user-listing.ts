@@ -1,42 +1,36 @@
-import { ValidationError } from '../shared/errors';
 import { ROLES, USER_STATUSES, type Caller, type Role, type UserStatus } from '../shared/access/roles';
-import { ForeignPositionError } from '../shared/dynamo/merged-query';
-import { CURSOR_PARAMETER, decodeCursor, encodeCursor } from '../shared/pagination/cursor';
-import type { USER_SORT_KEYS } from '../shared/tables/users-table';
-import { usersKeys } from '../shared/tables/users-keys';
+import { ValidationError } from '../shared/errors';
+import type { CursorCodec } from '../shared/listing/cursor';
+import { DEFAULT_LIMIT, queryFingerprint, requestedPage, type PageRequest } from '../shared/listing/pagination';
+import { usersKeys, type TotalsScope } from '../shared/tables/users-keys';
 import type { ListUsersQuery, UserList, UserSortField } from './list-schemas';
 import type { UserSummary } from './schemas';
-
-import type { UserListRepository, UserPartition } from './user-list-repository';
-import { toUserSummary } from './user-view';
+import type { UserListRead, UserListRepository, UserPartition, UserSortKey } from './user-list-repository';
 import type { UserRecord } from './user-record';
 import type { UserRepository } from './user-repository';
-
-const DEFAULT_LIMIT = 10;
+import { toUserSummary } from './user-view';
 
 /** The index sort key serving a sort field: `created` follows `id`, since ids are allocated in creation order. */
-const SORT_KEY_OF: Record<UserSortField, (typeof USER_SORT_KEYS)[number]> = { id: 'id', created: 'id', email: 'email', username: 'username' };
+const SORT_KEY_OF: Record<UserSortField, UserSortKey> = { id: 'id', created: 'id', email: 'email', username: 'username' };
 
-/** The listing, resolved: which partitions to read and how to count them. */
+/** The listing, resolved: what to read, and where its total comes from. */
 interface ListPlan {
-  readonly partitions: UserPartition[];
-  /**
-   * Total from the kept counts of a scope (roles × statuses), or by counting the partitions when a
-   * prefix bounds them (the count then reads only the matching range).
-   */
-  readonly total: { readonly scope: 'all' | { family: number }; readonly roles: readonly Role[]; readonly statuses: readonly UserStatus[] } | 'count';
+  readonly read: UserListRead;
+  /** Kept counts of a scope (roles × statuses), or a budgeted count when a prefix bounds the listing. */
+  readonly total: { readonly scope: TotalsScope; readonly roles: readonly Role[]; readonly statuses: readonly UserStatus[] } | 'count';
 }
 
-function prefixOf(query: ListUsersQuery, sortField: UserSortField): { prefix?: string } {
+/** The sort field of a query: as asked, else the prefix's field, else id. */
+function sortFieldOf(query: ListUsersQuery): UserSortField {
+  return query.sort?.field ?? (query.email !== undefined ? 'email' : query.username !== undefined ? 'username' : 'id');
+}
+
+/** The lower-case prefix of the sort key, when the query filters by one (it must list by that field). */
+function prefixOf(query: ListUsersQuery, sortField: UserSortField): string | undefined {
   const field = query.email !== undefined ? 'email' : query.username !== undefined ? 'username' : undefined;
-  if (field === undefined) return {};
-  if (query.email !== undefined && query.username !== undefined) {
-    throw new ValidationError([{ name: 'username', reason: 'Filter by an email prefix or a username prefix, not both.' }]);
-  }
-  if (sortField !== field) {
-    throw new ValidationError([{ name: 'sort[field]', reason: `A ${field} prefix filter lists users sorted by ${field}.` }]);
-  }
-  return { prefix: (query[field] as string).toLowerCase() };
+  if (field === undefined) return undefined;
+  if (sortField !== field) throw new ValidationError([{ name: 'sort[field]', reason: `A ${field} prefix filter lists users sorted by ${field}.` }]);
+  return (query[field] as string).toLowerCase();
 }
 
 /**
@@ -44,20 +38,21 @@ function prefixOf(query: ListUsersQuery, sortField: UserSortField): { prefix?: s
  * filters applied: root reads everyone (or the role partitions asked for), admin the same without
  * root users, a user its family partition (itself and its subs).
  */
-function planListing(caller: Caller, query: ListUsersQuery, prefix: { prefix?: string }): ListPlan {
+function planListing(caller: Caller, query: ListUsersQuery, sort: UserSortKey, prefix: string | undefined): ListPlan {
   const statuses = query.status ?? USER_STATUSES;
-  const filters = { ...prefix, ...(query.status ? { statuses: query.status } : {}) };
+  const filters = query.status ? { statuses: query.status } : {};
   const visibleRoles = caller.role === 'admin' ? ROLES.filter((role) => role !== 'root') : [...ROLES];
   const roles = query.role ? visibleRoles.filter((role) => query.role?.includes(role)) : visibleRoles;
-  const counted = (scope: 'all' | { family: number }) => (prefix.prefix === undefined ? { scope, roles, statuses } : ('count' as const));
+  const read = (partitions: UserPartition[]): UserListRead => ({ partitions, sort, ...(prefix === undefined ? {} : { prefix }) });
+  const counted = (scope: TotalsScope) => (prefix === undefined ? { scope, roles, statuses } : ('count' as const));
   if (caller.role === 'root' || caller.role === 'admin') {
     const partitions: UserPartition[] = query.role
       ? roles.map((role) => ({ scope: 'role', value: usersKeys.scope.role(role), ...filters }))
       : [{ scope: 'all', value: usersKeys.scope.all, ...filters, ...(caller.role === 'admin' ? { excludeRole: 'root' as const } : {}) }];
-    return { partitions, total: counted('all') };
+    return { read: read(partitions), total: counted('all') };
   }
-  const partition: UserPartition = { scope: 'family', value: usersKeys.scope.family(caller.userId), ...filters, ...(query.role ? { roles: query.role } : {}) };
-  return { partitions: [partition], total: counted({ family: caller.userId }) };
+  const family: UserPartition = { scope: 'family', value: usersKeys.scope.family(caller.userId), ...filters, ...(query.role ? { roles: query.role } : {}) };
+  return { read: read([family]), total: counted({ family: caller.userId }) };
 }
 
 /** Whether a user passes the role, status and prefix filters (a sub's listing: itself or nothing). */
@@ -70,10 +65,14 @@ function passesFilters(user: UserRecord, query: ListUsersQuery): boolean {
   );
 }
 
-/** What a cursor is bound to: a different query or caller cannot reuse it. */
-function fingerprint(caller: Caller, query: ListUsersQuery, limit: number): string {
-  const { pagination: _pagination, ...rest } = query;
-  return JSON.stringify([caller.userId, limit, rest]);
+/** The filters a reply echoes. */
+function echoFilter(query: ListUsersQuery): UserList['filter'] {
+  return {
+    ...(query.role ? { role: query.role } : {}),
+    ...(query.status ? { status: query.status } : {}),
+    ...(query.email !== undefined ? { email: query.email } : {}),
+    ...(query.username !== undefined ? { username: query.username } : {}),
+  };
 }
 
 /** GET /user: the users in the caller's scope, filtered, sorted by an index, paginated, with an exact total. */
@@ -81,27 +80,18 @@ export class UserListing {
   public constructor(
     private readonly lists: UserListRepository,
     private readonly users: Pick<UserRepository, 'findById'>,
+    private readonly cursors: CursorCodec,
   ) {}
 
   public async list(caller: Caller, query: ListUsersQuery): Promise<UserList> {
-    const sortField = query.sort?.field ?? (query.email !== undefined ? 'email' : query.username !== undefined ? 'username' : 'id');
+    const sortField = sortFieldOf(query);
     const order = query.sort?.order ?? 'asc';
-    const limit = query.pagination?.limit ?? DEFAULT_LIMIT;
     const prefix = prefixOf(query, sortField);
-    const key = fingerprint(caller, query, limit);
-    const cursor = query.pagination?.cursor === undefined ? undefined : decodeCursor(query.pagination.cursor, key);
-    if (cursor && query.pagination?.page !== undefined && query.pagination.page !== cursor.page) {
-      throw new ValidationError([{ name: 'pagination[page]', reason: 'Omit it with a cursor, or give the page the cursor leads to.' }]);
-    }
-    const page = cursor?.page ?? query.pagination?.page ?? 1;
-    const reply = (users: UserSummary[], total: number, next: string | null): UserList => ({
-      filter: {
-        ...(query.role ? { role: query.role } : {}),
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.email !== undefined ? { email: query.email } : {}),
-        ...(query.username !== undefined ? { username: query.username } : {}),
-      },
-      pagination: { count: users.length, limit, page, total, next },
+    const fingerprint = queryFingerprint(caller, query, query.pagination?.limit ?? DEFAULT_LIMIT);
+    const request = requestedPage(query.pagination, this.cursors, fingerprint);
+    const reply = (users: UserSummary[], total: { count: number; exact: boolean }, next: string | null): UserList => ({
+      filter: echoFilter(query),
+      pagination: { count: users.length, limit: request.limit, page: request.page, total: total.count, next, 'total-exact': total.exact },
       sort: { field: sortField, order },
       users,
     });
@@ -109,31 +99,22 @@ export class UserListing {
       // A sub user sees only itself: one read of its own profile, not a listing.
       const self = await this.users.findById(caller.userId);
       const matches = self !== null && passesFilters(self, query) ? [toUserSummary(self)] : [];
-      return reply(page === 1 ? matches : [], matches.length, null);
+      return reply(request.page === 1 ? matches : [], { count: matches.length, exact: true }, null);
     }
-    const plan = planListing(caller, query, prefix);
-    const sortKey = SORT_KEY_OF[sortField];
-    const [result, total] = await Promise.all([
-      this.pageOrCursorError(plan.partitions, sortKey, {
-        descending: order === 'desc',
-        skip: cursor ? 0 : (page - 1) * limit,
-        take: limit,
-        ...(cursor ? { starts: cursor.positions } : {}),
-      }),
-      plan.total === 'count' ? this.lists.count(plan.partitions, sortKey) : this.lists.countCombinations(plan.total.scope, plan.total.roles, plan.total.statuses),
-    ]);
-    const users = result.items.map((item) => toUserSummary(item as unknown as UserRecord));
-    const next = result.more && users.length === limit ? encodeCursor({ page: page + 1, query: key, positions: result.positions }) : null;
+    const plan = planListing(caller, query, SORT_KEY_OF[sortField], prefix);
+    const [page, total] = await Promise.all([this.page(plan, request, order === 'asc'), this.total(plan)]);
+    const users = page.items.map((item) => toUserSummary(item as unknown as UserRecord));
+    const continues = page.more && page.resumeAfter !== undefined && (users.length === request.limit || page.budgetSpent);
+    const next = continues ? this.cursors.encode({ page: request.page + 1, after: page.resumeAfter as string }, fingerprint) : null;
     return reply(users, total, next);
   }
 
-  /** A page; a cursor whose positions do not fit the listing's streams is the client's error (400). */
-  private async pageOrCursorError(...args: Parameters<UserListRepository['page']>) {
-    try {
-      return await this.lists.page(...args);
-    } catch (error) {
-      if (error instanceof ForeignPositionError) throw new ValidationError([{ name: CURSOR_PARAMETER, reason: 'The cursor does not belong to this listing.' }]);
-      throw error;
-    }
+  private page(plan: ListPlan, request: PageRequest, ascending: boolean) {
+    return this.lists.page(plan.read, { ascending, skip: request.offset, take: request.limit, ...(request.after === undefined ? {} : { after: request.after }) });
+  }
+
+  private async total(plan: ListPlan): Promise<{ count: number; exact: boolean }> {
+    if (plan.total !== 'count') return { count: await this.lists.countCombinations(plan.total.scope, plan.total.roles, plan.total.statuses), exact: true };
+    return this.lists.countPrefixed(plan.read as UserListRead & { prefix: string });
   }
 }

@@ -1,12 +1,11 @@
-import { avatarBucketName } from '../../functions/shared/storage/bucket-name';
+import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { type TableDefinition, tables } from '../../functions/shared/tables/index';
-import { tableName } from '../../functions/shared/tables/table-names';
 
 /**
  * Which names the local set-up gives the tables and the avatar bucket.
  */
 
-/** How to name the provisioned resources; by default, the names the functions will look up. */
+/** How to name the provisioned resources; by default, the names the functions will look up (the local defaults where none is set). */
 export interface NamingOptions {
   /** Put before every default name (bucket names must stay lowercase: `[a-z0-9.-]`). */
   readonly prefix?: string;
@@ -36,8 +35,8 @@ export function resolveResourceNames(naming: NamingOptions = {}): ResourceNames 
   return {
     tables: tables.map((definition) => ({
       definition,
-      name: naming.tables?.[definition.id] ?? decorate(tableName(definition)),
+      name: naming.tables?.[definition.id] ?? decorate(process.env[definition.nameEnv] || definition.id),
     })),
-    bucket: naming.bucket ?? decorate(avatarBucketName()),
+    bucket: naming.bucket ?? decorate(process.env[avatarBucket.nameEnv] || avatarBucket.id),
   };
 }

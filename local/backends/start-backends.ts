@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { integerEnv } from '../../functions/shared/config';
+import { integerEnv } from '../environment-variables';
 import { type BackendChild, isCrash } from './child-process';
 import { BACKEND_ENV, BACKEND_KINDS, BACKEND_TIMEOUTS, type BackendKind, DATA_DIR_LAYOUT } from './constants';
 import { startDynamoDbLocal } from './dynamodb-local';

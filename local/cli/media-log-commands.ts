@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { ValidationError, type FieldError } from '../../functions/shared/errors';
-import { parseMediaLogLine, writeMediaLogEntries } from '../../functions/media-log/media-log-ingest';
+import { parseMediaLogLine, writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { UsageError } from './cli-errors';
 import { withData } from './data-access';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
-import { writeMediaLogEntries } from '../../functions/media-log/media-log-ingest';
+import { sampleMediaLogEntries } from '../seed/sample-entries';
+import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
 import type { Role } from '../../functions/shared/access/roles';
 import { userRepository } from '../../functions/users/user-context';
 import { registerUser } from '../../functions/users/user-registration';

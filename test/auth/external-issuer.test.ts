@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
-import { resetAuthorizer } from '../../functions/auth/authorizer';
+import { resetConfiguration as resetAuthorizer } from '../../functions/shared/config/define-config';
 import { invoke, tokenFor } from '../harness/invoke';
 import { createTestUser } from '../harness/users';
 

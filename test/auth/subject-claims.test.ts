@@ -1,7 +1,7 @@
+import { tableName } from '../../functions/shared/config/data-config';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { ConflictError } from '../../functions/shared/errors';
-import { tableName } from '../../functions/shared/tables/table-names';
 import { usersTable } from '../../functions/shared/tables/users-table';
 import { usersKeys } from '../../functions/shared/tables/users-keys';
 import { userRepository } from '../../functions/users/user-context';

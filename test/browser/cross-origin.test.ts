@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { writeMediaLogEntries } from '../../functions/media-log/media-log-ingest';
-import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
+import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
+import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { startGateway, type LocalGateway } from '../../local/gateway/http-server';
 import type { LocalServer } from '../avatars/fetch/local-servers';

@@ -1,14 +1,13 @@
+import { avatarBucketName, tableName } from '../../functions/shared/config/data-config';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { build } from 'esbuild';
-import { avatarBaseUrl } from '../../functions/avatars/avatar-presenter';
+import { avatarConfig } from '../../functions/avatars/avatar-config';
 import type { RouteName } from '../../functions/routes';
-import { requiredEnv } from '../../functions/shared/config';
+import { requiredEnv } from '../../local/environment-variables';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
-import { avatarBucketName } from '../../functions/shared/storage/bucket-name';
 import { tables } from '../../functions/shared/tables';
-import { tableName } from '../../functions/shared/tables/table-names';
 import { DEPLOYED_SDK_SOURCE, PROJECT_ROOT } from '../../lib/function-bundling';
 import { lambdaContext } from '../../local/gateway/lambda-context';
 import { buildProxyEvent } from '../../local/gateway/proxy-event';
@@ -69,9 +68,9 @@ async function fileConfiguration(tripwire: string): Promise<Record<string, strin
     S3_ENDPOINT: requiredEnv('S3_ENDPOINT'),
     ...Object.fromEntries(tables.map((table) => [table.nameEnv, tableName(table)])),
     [avatarBucket.nameEnv]: avatarBucketName(),
-    AVATAR_PUBLIC_BASE_URL: avatarBaseUrl(),
+    AVATAR_PUBLIC_BASE_URL: avatarConfig().publicBaseUrl,
     AUTH_JWKS_FILE: (await testSigningKey()).jwksFile,
-    CURSOR_SECRET: 'deployed-bundles-test',
+    CURSOR_SECRET: 'deployed-bundles-test-cursor-signing-key',
     ...DEPLOYED_SETTINGS,
     NODE_OPTIONS: `${DEPLOYED_SETTINGS.NODE_OPTIONS} --import=${pathToFileURL(tripwire).href}`,
   };

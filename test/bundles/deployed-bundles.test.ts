@@ -1,3 +1,4 @@
+import { avatarBucketName } from '../../functions/shared/config/data-config';
 import { randomUUID } from 'node:crypto';
 import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,7 +7,6 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { mediaLogWriter } from '../../functions/media-log/media-log-context';
 import type { RouteName } from '../../functions/routes';
 import { getS3Client } from '../../functions/shared/aws/clients';
-import { avatarBucketName } from '../../functions/shared/storage/bucket-name';
 import { userRepository } from '../../functions/users/user-context';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';

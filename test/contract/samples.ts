@@ -1,3 +1,4 @@
+import { resetConfiguration } from '../../functions/shared/config/define-config';
 import { randomUUID } from 'node:crypto';
 import type { RouteDefinition } from '../../functions/shared/http/route-definition';
 import { startServer } from '../avatars/fetch/local-servers';
@@ -39,11 +40,14 @@ export async function startSampleImage(): Promise<SampleImage> {
   const server = await startServer((_, response) => response.writeHead(200, { 'content-type': 'image/png', 'content-length': image.byteLength }).end(image));
   const previous = process.env.AVATAR_FETCH_ALLOW_HOSTS;
   process.env.AVATAR_FETCH_ALLOW_HOSTS = server.hostPort;
+  // The configuration is read once; a test that changes the environment reads it again.
+  resetConfiguration();
   return {
     url: `${server.origin}/photo.png`,
     close: async () => {
       if (previous === undefined) delete process.env.AVATAR_FETCH_ALLOW_HOSTS;
       else process.env.AVATAR_FETCH_ALLOW_HOSTS = previous;
+      resetConfiguration();
       await server.close();
     },
   };

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resetClients } from '../../functions/shared/aws/clients';
+import { resetServiceState } from '../../local/environment';
 import { startDynamoDbLocal, type BackendChild } from '../../local/backends';
 import { provisionResources } from '../../local/backends/provisioning';
 import { invoke } from '../harness/invoke';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   port = await freePort();
   await startDatabase();
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
-  resetClients();
+  resetServiceState();
   await provisionResources({ dynamodbEndpoint: dynamodb.endpoint, s3Endpoint: process.env.S3_ENDPOINT as string });
   user = await createTestUser({ 'first-name': 'Before' });
 }, 60_000);
@@ -44,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await dynamodb.stop();
   process.env.DYNAMODB_ENDPOINT = runEndpoint;
-  resetClients();
+  resetServiceState();
 });
 
 describe('with DynamoDB down', () => {

@@ -217,6 +217,7 @@ export interface components {
             next: string | null;
             page: number;
             total: number;
+            "total-exact": boolean;
         };
         Permissions: {
             "manage-admins": boolean;
@@ -335,6 +336,8 @@ export interface operations {
             /** @description A page of media log entries. */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -603,6 +606,8 @@ export interface operations {
             /** @description A page of user summaries. */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -732,6 +737,8 @@ export interface operations {
             /** @description The User. */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     /** @description Version of the resource: send it as If-Match to update only this version. */
                     ETag: string;
                     [name: string]: unknown;
@@ -863,6 +870,8 @@ export interface operations {
             /** @description The updated User. */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     /** @description Version of the resource: send it as If-Match to update only this version. */
                     ETag: string;
                     [name: string]: unknown;
@@ -1008,6 +1017,8 @@ export interface operations {
             /** @description The new avatar, enabled. */
             201: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1145,6 +1156,8 @@ export interface operations {
             /** @description The User. */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     /** @description Version of the resource: send it as If-Match to update only this version. */
                     ETag: string;
                     [name: string]: unknown;
@@ -1274,6 +1287,8 @@ export interface operations {
             /** @description The updated User. */
             200: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     /** @description Version of the resource: send it as If-Match to update only this version. */
                     ETag: string;
                     [name: string]: unknown;
@@ -1417,6 +1432,8 @@ export interface operations {
             /** @description The new avatar, enabled. */
             201: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
                 content: {
@@ -1556,6 +1573,8 @@ export interface operations {
             /** @description Deleted; no body. */
             204: {
                 headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { routeNamed, type RouteName } from '../../functions/routes';
 import { API_PREFIX } from '../../functions/shared/http/route-definition';
-import { resetAuthorizer } from '../../functions/auth/authorizer';
+import { resetConfiguration as resetAuthorizer } from '../../functions/shared/config/define-config';
 import { toAuthorizerContext } from '../../functions/shared/http/caller';
 import type { Caller } from '../../functions/shared/access/roles';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';

@@ -30,7 +30,7 @@ async function bundlesCursorCode(handler: string, image: boolean): Promise<boole
     logLevel: 'silent',
   });
   const output = Object.values(result.metafile.outputs).find((candidate) => candidate.entryPoint !== undefined);
-  return Object.entries(output?.inputs ?? {}).some(([path, input]) => path.endsWith('functions/shared/pagination/cursor.ts') && input.bytesInOutput > 0);
+  return Object.entries(output?.inputs ?? {}).some(([path, input]) => path.endsWith('functions/shared/listing/cursor.ts') && input.bytesInOutput > 0);
 }
 
 describe('the cursor-signing key', () => {

@@ -1,12 +1,11 @@
+import { avatarBucketName, tableName } from '../../functions/shared/config/data-config';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';
-import { avatarBucketName } from '../../functions/shared/storage/bucket-name';
 import { type KeyAttribute, tables, usersTable } from '../../functions/shared/tables/index';
-import { tableName } from '../../functions/shared/tables/table-names';
 import { BACKEND_ENV, provisionResources } from '../../local/backends/index';
 
 /**

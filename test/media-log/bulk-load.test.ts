@@ -1,10 +1,10 @@
-import { bulkLoadMediaLog } from '../../functions/media-log/bulk-load';
-import { writeMediaLogEntries } from '../../functions/media-log/media-log-ingest';
-import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
+import { tableName } from '../../functions/shared/config/data-config';
+import { bulkLoadMediaLog } from '../../local/seed/bulk-load';
+import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
+import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
-import { tableName } from '../../functions/shared/tables/table-names';
 import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';
 import { createTestUser } from '../harness/users';

@@ -1,5 +1,5 @@
-import { writeMediaLogEntries } from '../../functions/media-log/media-log-ingest';
-import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
+import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
+import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { invoke, type InvokeResponse } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';

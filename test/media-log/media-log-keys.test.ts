@@ -1,5 +1,7 @@
-import { comboAttribute, comboMatcher, entryCounterKeys, ALL_COUNTER_SHARDS } from '../../functions/media-log/counter-keys';
-import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantAfter, keyAfter, keyBefore, sendKey, TIME_MAX } from '../../functions/media-log/media-log-keys';
+import { comboAttribute, comboMatcher, entryCounterKeys, ALL_COUNTER_SHARDS } from '../../functions/media-log/counters';
+import { sendKey, urlHash } from '../../functions/media-log/media-log-keys';
+import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantAfter, TIME_MAX } from '../../functions/media-log/time-buckets';
+import { keyAfter, keyBefore } from '../../functions/shared/listing/key-window';
 
 describe('time buckets', () => {
   it.each([
@@ -38,6 +40,7 @@ describe('counters', () => {
     id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f7',
     send: '2026-01-10T14:30:00.000Z',
     'user-id': 5,
+    url: 'https://media.example.com/a.mp4',
     status: 'error',
     'status-ffscan': 'success',
     'status-mediainfo': 'error',
@@ -52,8 +55,9 @@ describe('counters', () => {
     expect(comboMatcher({})('n')).toBe(false);
   });
 
-  it('adds an entry to every level of the whole log (in one shard) and of its user', () => {
+  it('adds an entry to every level of the whole log (in one shard), of its user, of its url and of its url for its user', () => {
     const shard = Number.parseInt('f7', 16) % ALL_COUNTER_SHARDS;
+    const hash = urlHash(entry.url);
     expect(entryCounterKeys(entry)).toEqual([
       { pk: 'COUNT#ALL#month', sk: `2026-01#${shard}` },
       { pk: 'COUNT#ALL#day#2026-01', sk: `2026-01-10#${shard}` },
@@ -61,6 +65,10 @@ describe('counters', () => {
       { pk: 'COUNT#ALL#tenMinutes#2026-01-10T14', sk: `2026-01-10T14:3#${shard}` },
       { pk: 'COUNT#USER#5#month', sk: '2026-01#0' },
       { pk: 'COUNT#USER#5#day#2026-01', sk: '2026-01-10#0' },
+      { pk: `COUNT#URL#${hash}#month`, sk: '2026-01#0' },
+      { pk: `COUNT#URL#${hash}#day#2026-01`, sk: '2026-01-10#0' },
+      { pk: `COUNT#URL#${hash}#USER#5#month`, sk: '2026-01#0' },
+      { pk: `COUNT#URL#${hash}#USER#5#day#2026-01`, sk: '2026-01-10#0' },
     ]);
   });
 });

@@ -1,12 +1,12 @@
+import { tableName } from '../../functions/shared/config/data-config';
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MediaLogWriter } from '../../functions/media-log/media-log-writer';
+import { MediaLogWriter } from '../../functions/media-log/ingest/media-log-writer';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
-import { tableName } from '../../functions/shared/tables/table-names';
-import { parseMediaLogLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/media-log-ingest';
-import { sampleMediaLogEntries } from '../../functions/media-log/sample-entries';
+import { parseMediaLogLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/ingest/media-log-ingest';
+import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { ConflictError, ValidationError } from '../../functions/shared/errors';
 import type { Caller } from '../../functions/shared/access/roles';

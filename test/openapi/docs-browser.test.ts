@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { DOCS_PATH } from '../../local/gateway/docs-page';
+import { testSigningKey } from '../harness/invoke';
 import { createTestUser } from '../harness/users';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { startGateway, type LocalGateway } from '../../local/gateway/http-server';
@@ -18,6 +19,8 @@ describeWithChromium(
     let browser: Browser;
 
     beforeAll(async () => {
+      // The authorizer loads its configuration (this file's signing key) when its module loads.
+      await testSigningKey();
       server = await startGateway(new AuthorizerRunner(await loadAuthorizer(), 0), 0);
       browser = await launchChromium();
     }, 60_000);

@@ -178,7 +178,7 @@ describe('the OpenAPI document', () => {
       schema: {
         type: 'object',
         properties: {
-          page: { type: 'integer', minimum: 1, maximum: 100_000 },
+          page: { type: 'integer', minimum: 1, maximum: 10_000 },
           limit: { type: 'integer', minimum: 1, maximum: 100 },
           cursor: { type: 'string' },
         },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { CORS_ORIGINS_ENV } from '../../functions/shared/http/cors-policy';
 import { LOCAL_CORS_ORIGINS } from '../../local/gateway/cors-local-origins';
+import { applyLocalDefaults } from '../../local/local-defaults';
 
 /**
  * Runs before each test file (jest `setupFiles`): gives the file its own DynamoDB database and its
@@ -23,3 +24,5 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // The local default origins (dev servers on loopback), whatever the developer's shell says: tests
 // that need another list set their own.
 process.env[CORS_ORIGINS_ENV] = LOCAL_CORS_ORIGINS;
+// What a local run gives the functions: table names, the cursor key, where avatars are served.
+applyLocalDefaults(process.env, process.env.S3_ENDPOINT);

@@ -1,5 +1,5 @@
-import { resetClients } from '../../functions/shared/aws/clients';
-import { requiredEnv } from '../../functions/shared/config';
+import { resetServiceState } from '../../local/environment';
+import { requiredEnv } from '../../local/environment-variables';
 import { BACKEND_ENV } from '../../local/backends/constants';
 import { provisionResources } from '../../local/backends/provisioning';
 
@@ -9,7 +9,7 @@ import { provisionResources } from '../../local/backends/provisioning';
  */
 beforeAll(async () => {
   // Clients built before the isolation variables were set would use another database.
-  resetClients();
+  resetServiceState();
   await provisionResources({
     dynamodbEndpoint: requiredEnv(BACKEND_ENV.dynamodbEndpoint),
     s3Endpoint: requiredEnv(BACKEND_ENV.s3Endpoint),

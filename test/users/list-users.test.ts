@@ -29,7 +29,7 @@ describe('GET /user scope', () => {
     const response = await invoke('listUsers', { token: root.token, query: 'pagination[limit]=100' });
     expect(response.status).toBe(200);
     expect(ids(response)).toEqual(all.map((user) => user.record.id).sort((a, b) => a - b));
-    expect(response.body.pagination).toEqual({ count: all.length, limit: 100, page: 1, total: all.length, next: null });
+    expect(response.body.pagination).toEqual({ count: all.length, limit: 100, page: 1, total: all.length, next: null, 'total-exact': true });
     expect(response.body.sort).toEqual({ field: 'id', order: 'asc' });
     expect(response.body.filter).toEqual({});
     expect(response.body.users[0]).toEqual({ id: root.record.id, email: 'root@example.test', role: 'root', status: 'active', username: 'zeta' });
@@ -118,7 +118,7 @@ describe('GET /user pagination', () => {
   it('gives a partial last page and an empty page past the end, with the right total', async () => {
     const last = await invoke('listUsers', { token: root.token, query: 'pagination[page]=3&pagination[limit]=4' });
     expect(ids(last)).toEqual(all.slice(8).map((user) => user.record.id));
-    expect(last.body.pagination).toEqual({ count: 2, limit: 4, page: 3, total: 10, next: null });
+    expect(last.body.pagination).toEqual({ count: 2, limit: 4, page: 3, total: 10, next: null, 'total-exact': true });
     const past = await invoke('listUsers', { token: root.token, query: 'pagination[page]=9&pagination[limit]=4' });
     expect(past.body.users).toEqual([]);
     expect(past.body.pagination).toMatchObject({ count: 0, page: 9, total: 10 });

@@ -1,8 +1,8 @@
+import { tableName } from '../../functions/shared/config/data-config';
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { avatarItem } from '../../functions/avatars/avatar-record';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
-import { tableName } from '../../functions/shared/tables/table-names';
 import { usersTable } from '../../functions/shared/tables/users-table';
 import { invoke } from '../harness/invoke';
 import { createTestUser } from '../harness/users';

@@ -1,9 +1,9 @@
 import { lookup as systemLookup } from 'node:dns/promises';
-import { integerEnv, optionalEnv } from '../../shared/config';
+import { avatarConfig } from '../avatar-config';
 
 /**
  * Settings of the image fetch: limits, timeouts, the DNS resolver and the allow list, from the
- * caller's options or else the environment.
+ * caller's options or else the avatar configuration.
  */
 
 /** One address a host name resolves to. */
@@ -15,7 +15,7 @@ export interface ResolvedAddress {
 /** Resolves a host name to all of its addresses. */
 export type HostLookup = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
-/** Options of {@link fetchImage}; each falls back to its environment variable, then its default. */
+/** Options of {@link fetchImage}; each falls back to the avatar configuration (avatar-config.ts). */
 export interface FetchImageOptions {
   /** DNS resolver (default: the system resolver, every address). Tests inject answers here. */
   readonly lookup?: HostLookup;
@@ -41,9 +41,6 @@ export interface FetchSettings {
   readonly totalTimeoutMs: number;
   readonly maxRedirects: number;
 }
-
-/** Default byte cap of a fetched image: 10 MiB. */
-export const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The system resolver, asked for every address in the order it gives them. */
 export const systemHostLookup: HostLookup = async (hostname) => {
@@ -87,14 +84,15 @@ export function parseAllowHosts(entries: readonly string[]): ReadonlySet<string>
   return keys;
 }
 
-/** Applies the environment and the defaults to `options`. */
+/** Applies the avatar configuration to what `options` leaves open. */
 export function fetchSettings(options: FetchImageOptions = {}): FetchSettings {
+  const configured = avatarConfig().fetch;
   return {
     lookup: options.lookup ?? systemHostLookup,
-    allowHosts: parseAllowHosts(options.allowHosts ?? optionalEnv('AVATAR_FETCH_ALLOW_HOSTS', '').split(',')),
-    maxBytes: options.maxBytes ?? integerEnv('AVATAR_MAX_BYTES', DEFAULT_MAX_BYTES),
-    connectTimeoutMs: options.connectTimeoutMs ?? integerEnv('AVATAR_FETCH_CONNECT_TIMEOUT_MS', 3000),
-    totalTimeoutMs: options.totalTimeoutMs ?? integerEnv('AVATAR_FETCH_TIMEOUT_MS', 10_000),
+    allowHosts: options.allowHosts === undefined ? configured.allowHosts : parseAllowHosts(options.allowHosts),
+    maxBytes: options.maxBytes ?? configured.maxBytes,
+    connectTimeoutMs: options.connectTimeoutMs ?? configured.connectTimeoutMs,
+    totalTimeoutMs: options.totalTimeoutMs ?? configured.totalTimeoutMs,
     maxRedirects: options.maxRedirects ?? 3,
   };
 }

@@ -5,7 +5,6 @@ export { isPublicAddress } from './address-policy';
 export { AddressRefusedError } from './errors';
 export { fetchImage, type FetchedImage } from './fetch-image';
 export {
-  DEFAULT_MAX_BYTES,
   type FetchImageOptions,
   type HostLookup,
   type ResolvedAddress,

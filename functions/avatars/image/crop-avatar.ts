@@ -1,5 +1,4 @@
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { integerEnv } from '../../shared/config';
 import { planCrop } from './crop-plan';
 import { normaliseCrop, type AvatarCrop } from './crop-spec';
 import { InvalidImageError, TooManyPixelsError } from './errors';
@@ -13,9 +12,6 @@ import { sniffImage } from './sniff-image';
 /** Side in pixels of the largest avatar produced; larger crops are scaled down to it. */
 export const AVATAR_MAX_SIDE = 512;
 
-/** Default pixel cap (40 megapixels): width × height of the source image, checked before decoding. */
-export const DEFAULT_MAX_PIXELS = 40_000_000;
-
 /**
  * WebP settings of every avatar. Lossy at quality 82 keeps a 512×512 photo around 30 KB with no
  * visible loss at avatar sizes (lossless would be 5–10× larger); the alpha plane stays lossless, and
@@ -27,11 +23,6 @@ const WEBP_OPTIONS = { quality: 82, alphaQuality: 100, smartSubsample: true } as
 export interface ImageLimits {
   /** Largest width × height of the source image (of its first frame, for an animation). */
   readonly maxPixels: number;
-}
-
-/** The image limits configured by the environment: `AVATAR_MAX_PIXELS` (default 40 000 000). */
-export function imageLimitsFromEnv(): ImageLimits {
-  return { maxPixels: integerEnv('AVATAR_MAX_PIXELS', DEFAULT_MAX_PIXELS) };
 }
 
 /** A finished avatar: WebP bytes and the (equal) width and height. */
@@ -74,7 +65,7 @@ function checkPixels(dimensions: { width?: number; height?: number }, maxPixels:
 export async function cropAvatar(
   bytes: Buffer,
   crop: AvatarCrop,
-  limits: ImageLimits = imageLimitsFromEnv(),
+  limits: ImageLimits,
 ): Promise<CroppedAvatar> {
   const settings = normaliseCrop(crop);
   const { maxPixels } = limits;

@@ -11,9 +11,7 @@ export {
 } from './crop-spec';
 export {
   AVATAR_MAX_SIDE,
-  DEFAULT_MAX_PIXELS,
   cropAvatar,
-  imageLimitsFromEnv,
   type CroppedAvatar,
   type ImageLimits,
 } from './crop-avatar';

@@ -1,13 +1,20 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
-import { optionalEnv } from '../config';
+import { dataConfig, type DataConfig } from '../config/data-config';
 
 /**
- * AWS SDK clients, built once per process from the environment. In AWS the SDK's defaults apply;
- * locally `DYNAMODB_ENDPOINT` / `S3_ENDPOINT` point at DynamoDB Local and the local S3, with
- * dummy credentials when none are configured and the endpoint is on loopback.
+ * AWS SDK clients, built once per process from the data configuration. Locally the endpoints
+ * point at DynamoDB Local and the local S3, with the configured (or dummy) credentials, as long as
+ * the endpoint is on loopback.
  */
+
+/**
+ * Time limits of every request: a dependency that hangs fails the request (503 with Retry-After)
+ * well within the function's own timeout (10 s): at most 2 attempts of 1 s to connect and 3 s to
+ * answer each.
+ */
+export const CLIENT_LIMITS = { connectionTimeoutMs: 1000, requestTimeoutMs: 3000, maxAttempts: 2 } as const;
 
 /** Whether an endpoint URL names this machine (so dummy credentials are safe to use). */
 export function isLoopbackEndpoint(endpoint: string): boolean {
@@ -19,24 +26,20 @@ export function isLoopbackEndpoint(endpoint: string): boolean {
  * Credentials for a loopback endpoint: the configured access key id (DynamoDB Local keeps one
  * database per key id) or a fixed local one; undefined elsewhere, so the SDK's chain applies.
  */
-export function localCredentials(endpoint: string | undefined) {
+export function localCredentials(endpoint: string | undefined, accessKey?: DataConfig['accessKey']) {
   if (endpoint === undefined || !isLoopbackEndpoint(endpoint)) return undefined;
-  if (process.env.AWS_ACCESS_KEY_ID) {
-    return { accessKeyId: process.env.AWS_ACCESS_KEY_ID, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? 'local' };
-  }
   // A fixed key id keeps the same DynamoDB Local database across runs.
-  return { accessKeyId: 'local', secretAccessKey: 'local' };
+  return { accessKeyId: accessKey?.id ?? 'local', secretAccessKey: accessKey?.secret ?? 'local' };
 }
 
-/** Options shared by both clients: region, endpoint and, on loopback, credentials. */
-function clientOptions(endpointVariable: string) {
-  const endpoint = process.env[endpointVariable] || undefined;
+/** Options shared by both clients: region, endpoint, time limits and, on loopback, credentials. */
+function clientOptions(config: DataConfig, endpoint: string | undefined) {
   return {
-    region: optionalEnv('AWS_REGION', 'us-east-1'),
+    region: config.region,
     endpoint,
-    credentials: localCredentials(endpoint),
-    // A request that hangs must not hold a Lambda until its own timeout; fail fast instead.
-    maxAttempts: 3,
+    credentials: localCredentials(endpoint, config.accessKey),
+    maxAttempts: CLIENT_LIMITS.maxAttempts,
+    requestHandler: { connectionTimeout: CLIENT_LIMITS.connectionTimeoutMs, requestTimeout: CLIENT_LIMITS.requestTimeoutMs },
   };
 }
 
@@ -45,7 +48,8 @@ let s3Client: S3Client | undefined;
 
 /** The process-wide DynamoDB document client (plain JS values in and out, `undefined` removed). */
 export function getDocumentClient(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientOptions('DYNAMODB_ENDPOINT')), {
+  const config = dataConfig();
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientOptions(config, config.dynamodbEndpoint)), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return documentClient;
@@ -53,16 +57,17 @@ export function getDocumentClient(): DynamoDBDocumentClient {
 
 /** The process-wide S3 client; path-style and checksums "when required", which the local S3 needs. */
 export function getS3Client(): S3Client {
+  const config = dataConfig();
   s3Client ??= new S3Client({
-    ...clientOptions('S3_ENDPOINT'),
-    forcePathStyle: process.env.S3_ENDPOINT ? true : undefined,
+    ...clientOptions(config, config.s3Endpoint),
+    forcePathStyle: config.s3Endpoint ? true : undefined,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   return s3Client;
 }
 
-/** Forget the clients, so the next call builds them from the current environment (tests switch backends). */
+/** Forget the clients, so the next call builds them from the current configuration (tests switch back-ends). */
 export function resetClients(): void {
   documentClient?.destroy();
   s3Client?.destroy();

@@ -1,4 +1,4 @@
-import { lazy } from '../lazy';
+import { defineConfig } from '../config/define-config';
 
 /**
  * The one CORS policy (DESIGN.md 5a): which browser origins may read the API's answers, and the
@@ -117,4 +117,11 @@ export function preflightCorsHeaders(allowOrigin: string, methods: readonly stri
 }
 
 /** This process's policy, read from `CORS_ALLOWED_ORIGINS` once, at cold start; a malformed list fails it. */
-export const corsPolicy = /* @__PURE__ */ lazy(() => parseCorsOrigins(process.env[CORS_ORIGINS_ENV]));
+export const corsPolicy = /* @__PURE__ */ defineConfig('cors', (env): CorsPolicy => {
+  try {
+    return parseCorsOrigins(env.optional(CORS_ORIGINS_ENV));
+  } catch (error) {
+    env.problem((error as Error).message);
+    return { kind: 'none' };
+  }
+});

@@ -12,6 +12,11 @@ import { jsonBody, type EventWithJsonBody } from './json-body';
 import { problemErrors } from './problem-errors';
 import { requestLog } from './request-log';
 import type { Caller, StoredCaller } from '../access/roles';
+import { dataConfig } from '../config/data-config';
+import type { ConfigSection } from '../config/define-config';
+import { cursorConfig } from '../listing/cursor-config';
+import { corsPolicy } from './cors-policy';
+import { noStore } from './no-store';
 import type { RouteContract, RouteDefinition } from './route-definition';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -44,6 +49,20 @@ export interface HttpRouteOptions {
    * the authorizer's answer may be cached, the caller's stored role and status are not.
    */
   readonly resolveCaller?: (claims: Caller) => Promise<StoredCaller>;
+  /** Configuration sections the handler needs beyond those its definition implies, loaded at cold start. */
+  readonly configuration?: readonly ConfigSection<unknown>[];
+}
+
+/**
+ * Load, at cold start, every configuration section the route needs, so that a function deployed
+ * without one of its variables fails to start (and says which) instead of failing or falling back
+ * on a request: the CORS origins, the data names when it touches data, the cursor key when it pages.
+ */
+function loadConfiguration(route: RouteDefinition, extra: readonly ConfigSection<unknown>[]): void {
+  corsPolicy();
+  if (Object.keys(route.grants).length > 0) dataConfig();
+  if (route.paginated === true) cursorConfig();
+  for (const section of extra) section();
 }
 
 const emptyQuery = z.strictObject({});
@@ -76,6 +95,7 @@ export function httpRoute<R extends RouteDefinition>(
   const contract: RouteContract = route.contract;
   const { resolveCaller } = options;
   if (route.auth === 'bearer' && resolveCaller === undefined) throw new Error(`Route ${route.name} is guarded but resolves no caller.`);
+  loadConfiguration(route, options.configuration ?? []);
 
   const base = async (event: EventWithJsonBody): Promise<APIGatewayProxyResult> => {
     // The caller first: a suspended caller gets its 403 whatever else is wrong with the request.
@@ -87,12 +107,15 @@ export function httpRoute<R extends RouteDefinition>(
     return toProxyResult(await handle({ path, query, body, caller, headers } as never));
   };
 
-  return middy<EventWithJsonBody, APIGatewayProxyResult>(base, { timeoutEarlyInMillis: 0 })
+  const handler = middy<EventWithJsonBody, APIGatewayProxyResult>(base, { timeoutEarlyInMillis: 0 })
     // middy runs `before` in this order and `after`/`onError` in reverse: problemErrors turns a
-    // failure into a response first, then CORS and security headers are added, then the request is logged.
+    // failure into a response first, then caching, CORS and security headers are added, then the
+    // request is logged.
     .use(requestLog())
     .use(httpSecurityHeaders())
-    .use(cors())
+    .use(cors());
+  if (route.auth === 'bearer') handler.use(noStore());
+  return handler
     .use(problemErrors())
     .use(httpHeaderNormalizer())
     .use(jsonBody({ maxBytes: contract.maxBodyBytes })) as unknown as RouteHandler;

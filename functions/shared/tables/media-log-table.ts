@@ -11,6 +11,7 @@ export const MEDIA_LOG_ATTRIBUTES = {
     log: 'logPartition',
     user: 'userPartition',
     url: 'urlPartition',
+    urlUser: 'urlUserPartition',
     status: 'statusPartition',
     ffscan: 'ffscanPartition',
     mediainfo: 'mediainfoPartition',
@@ -30,6 +31,7 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
     log: 'log-by-send',
     user: 'user-by-send',
     url: 'url-by-send',
+    urlUser: 'url-user-by-send',
     status: 'status-by-send',
     ffscan: 'ffscan-status-by-send',
     mediainfo: 'mediainfo-status-by-send',
@@ -47,9 +49,12 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
  * - user-by-send: The entries of one user (`USER#<user-id>#<month>`); several users (a user and its
  *   sub users, a user-id filter) are merged in send order, each partition read in chunks sized by
  *   its share of the counters, so a page reads about what it returns.
- * - url-by-send: Exact url filter: `URL#<sha-256 of the url>` (urls may exceed a key's size; the url
- *   itself is re-checked). One partition per url, in send order; totals count the url's entries in
- *   the range, which are few by nature.
+ * - url-by-send: Exact url filter of root and admin: `URL#<sha-256 of the url>#<month>` (urls may
+ *   exceed a key's size; the url itself is re-checked), with counters of their own (`URL#<hash>`),
+ *   so a url listing reads and counts like the whole log does, whatever the url's popularity.
+ * - url-user-by-send: Exact url filter of a user's listing: `URLUSER#<hash>#<user-id>#<month>`, one
+ *   partition (and counter scope) per url and user, so a user's url listing reads its own family's
+ *   requests of that url and never another user's.
  * - status-by-send: `status` filter: `<value>#<month>`, one partition per value and month, merged
  *   across values. Chosen when the counters show that this status holds fewer candidates than the
  *   caller's user partitions, so a rare status is not found by scanning.
@@ -70,7 +75,8 @@ const listingIndexes: IndexDefinition[] = (Object.keys(MEDIA_LOG_ATTRIBUTES.part
  * - `ENTRY#<id>` / `ENTRY`: one entry, carrying one partition value per listing index. Its key is
  *   the id, so a retried import cannot store an entry twice and the `request` filter is one GetItem.
  * - `COUNT#<scope>#<level>[#<parent bucket>]` / `<bucket>#<shard>`: how many entries a scope (`ALL`,
- *   `USER#<id>`) has in a time bucket (month, day, hour, ten minutes for `ALL`; month, day for a user), in total (`n`) and per combination of the
+ *   `USER#<id>`, `URL#<hash>`, `URL#<hash>#USER#<id>`) has in a time bucket (month, day, hour, ten
+ *   minutes for `ALL`; month, day for the others), in total (`n`) and per combination of the
  *   four statuses (`c<codes>`). Written in the entry's transaction, so totals are exact; a range
  *   Query of one counter partition returns every bucket of a month or day at once. `ALL` counters
  *   are spread over a few shards so concurrent writers do not conflict on one item.

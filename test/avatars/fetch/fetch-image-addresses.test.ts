@@ -1,3 +1,4 @@
+import { resetConfiguration } from '../../../functions/shared/config/define-config';
 import type { ServerResponse } from 'node:http';
 import { AddressRefusedError, fetchImage } from '../../../functions/avatars/fetch';
 import { ValidationError } from '../../../functions/shared/errors';
@@ -33,10 +34,12 @@ beforeAll(async () => {
   });
   internal = await startServer((_request, response) => serveImage(response));
   process.env.AVATAR_FETCH_ALLOW_HOSTS = `${allowed.hostPort}, avatars.test:${allowed.port}`;
+  resetConfiguration();
 });
 
 afterAll(async () => {
   delete process.env.AVATAR_FETCH_ALLOW_HOSTS;
+  resetConfiguration();
   tripwire.restore();
   await Promise.all([allowed.close(), internal.close()]);
 });

@@ -1,3 +1,4 @@
+import { resetConfiguration } from '../../../functions/shared/config/define-config';
 import net from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fetchImage, type HostLookup } from '../../../functions/avatars/fetch';
@@ -77,10 +78,12 @@ beforeAll(async () => {
     (routes[url.pathname] ?? routes['/missing']!)(request, response);
   });
   process.env.AVATAR_FETCH_ALLOW_HOSTS = source.hostPort;
+  resetConfiguration();
 });
 
 afterAll(async () => {
   delete process.env.AVATAR_FETCH_ALLOW_HOSTS;
+  resetConfiguration();
   tripwire.restore();
   await source.close();
 });
@@ -125,10 +128,12 @@ describe('fetchImage: byte cap', () => {
 
   it('takes the cap from AVATAR_MAX_BYTES', async () => {
     process.env.AVATAR_MAX_BYTES = '5';
+    resetConfiguration();
     try {
       await expect(fetchImage(`${source.origin}/image`, { lookup: noDns })).rejects.toMatchObject({ status: 413 });
     } finally {
       delete process.env.AVATAR_MAX_BYTES;
+      resetConfiguration();
     }
     await expect(fetchImage(`${source.origin}/image`, { lookup: noDns })).resolves.toMatchObject({ bytes: Buffer.from('image bytes') });
   });
@@ -165,10 +170,12 @@ describe('fetchImage: timeouts', () => {
 
   it('takes the total timeout from AVATAR_FETCH_TIMEOUT_MS', async () => {
     process.env.AVATAR_FETCH_TIMEOUT_MS = '200';
+    resetConfiguration();
     try {
       await expect(fetchImage(`${source.origin}/silent`, { lookup: noDns })).rejects.toMatchObject({ status: 504 });
     } finally {
       delete process.env.AVATAR_FETCH_TIMEOUT_MS;
+      resetConfiguration();
     }
   });
 

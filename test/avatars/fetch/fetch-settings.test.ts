@@ -1,3 +1,4 @@
+import { resetConfiguration } from '../../../functions/shared/config/define-config';
 import { addressKey, fetchSettings, hostKey, parseAllowHosts } from '../../../functions/avatars/fetch/fetch-settings';
 
 describe('parseAllowHosts', () => {
@@ -26,7 +27,10 @@ describe('parseAllowHosts', () => {
 
 describe('fetchSettings', () => {
   const variables = ['AVATAR_FETCH_ALLOW_HOSTS', 'AVATAR_MAX_BYTES', 'AVATAR_FETCH_CONNECT_TIMEOUT_MS', 'AVATAR_FETCH_TIMEOUT_MS'];
-  afterEach(() => variables.forEach((variable) => delete process.env[variable]));
+  afterEach(() => {
+    variables.forEach((variable) => delete process.env[variable]);
+    resetConfiguration();
+  });
 
   it('defaults to a 10 MiB cap, 3 s to connect, 10 s in all, 3 redirects and an empty allow list', () => {
     expect(fetchSettings()).toMatchObject({
@@ -38,14 +42,15 @@ describe('fetchSettings', () => {
     });
   });
 
-  it('reads the environment, and lets options override it', () => {
+  it('reads the avatar configuration, and lets options override it', () => {
     process.env.AVATAR_FETCH_ALLOW_HOSTS = '127.0.0.1:4567,localhost:3000';
-    process.env.AVATAR_MAX_BYTES = '1000';
+    process.env.AVATAR_MAX_BYTES = '2000';
     process.env.AVATAR_FETCH_CONNECT_TIMEOUT_MS = '100';
     process.env.AVATAR_FETCH_TIMEOUT_MS = '200';
+    resetConfiguration();
     expect(fetchSettings()).toMatchObject({
       allowHosts: new Set(['127.0.0.1:4567', 'localhost:3000']),
-      maxBytes: 1000,
+      maxBytes: 2000,
       connectTimeoutMs: 100,
       totalTimeoutMs: 200,
     });

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { cropAvatar, imageLimitsFromEnv, type AvatarCrop } from '../../../functions/avatars/image';
+import { avatarConfig } from '../../../functions/avatars/avatar-config';
+import { cropAvatar, type AvatarCrop } from '../../../functions/avatars/image';
+import { resetConfiguration } from '../../../functions/shared/config/define-config';
 import { ProblemError, UnprocessableError, ValidationError } from '../../../functions/shared/errors';
 import { pngDeclaring, quadrantImage } from '../../fixtures/images/generate';
 
@@ -73,19 +75,20 @@ describe('cropAvatar: images that cannot be used', () => {
     expect(problem.detail).toContain('30000×30000');
   });
 
-  it('applies a lower pixel cap from the limits, and from AVATAR_MAX_PIXELS', async () => {
+  it('applies a lower pixel cap from the limits, which the configuration reads from AVATAR_MAX_PIXELS', async () => {
     const png = await quadrantImage(80, 40);
     expect((await problemOf(cropAvatar(png, anyCrop, { maxPixels: 3199 }))).code).toBe('too_many_pixels');
     await expect(cropAvatar(png, anyCrop, { maxPixels: 3200 })).resolves.toBeDefined();
 
     process.env.AVATAR_MAX_PIXELS = '3199';
     try {
-      expect(imageLimitsFromEnv()).toEqual({ maxPixels: 3199 });
-      expect((await problemOf(cropAvatar(png, anyCrop))).code).toBe('too_many_pixels');
+      resetConfiguration();
+      expect(avatarConfig().maxPixels).toBe(3199);
     } finally {
       delete process.env.AVATAR_MAX_PIXELS;
+      resetConfiguration();
     }
-    expect(imageLimitsFromEnv()).toEqual({ maxPixels: 40_000_000 });
+    expect(avatarConfig().maxPixels).toBe(40_000_000);
   });
 
   it('caps the pixels the decoder sees when the header understates them', async () => {

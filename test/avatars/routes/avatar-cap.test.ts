@@ -1,4 +1,6 @@
-import { MAX_AVATARS_PER_USER } from '../../../functions/avatars/avatar-record';
+import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
+
+const MAX_AVATARS_PER_USER = AVATAR_DEFAULTS.maxPerUser;
 import { invoke } from '../../harness/invoke';
 import { createTestUser } from '../../harness/users';
 import { expectRecordsMatchObjects, storedRecords } from './stored-avatars';

@@ -1,3 +1,4 @@
+import { resetConfiguration } from '../../../functions/shared/config/define-config';
 import type { ServerResponse } from 'node:http';
 import { startServer, type LocalServer } from '../fetch/local-servers';
 
@@ -33,6 +34,8 @@ export async function startImageSource(): Promise<ImageSource> {
   });
   const previous = process.env.AVATAR_FETCH_ALLOW_HOSTS;
   process.env.AVATAR_FETCH_ALLOW_HOSTS = server.hostPort;
+  // The configuration is read once; a test that changes the environment reads it again.
+  resetConfiguration();
   return {
     server,
     takeRequests: () => {
@@ -51,6 +54,7 @@ export async function startImageSource(): Promise<ImageSource> {
     close: async () => {
       if (previous === undefined) delete process.env.AVATAR_FETCH_ALLOW_HOSTS;
       else process.env.AVATAR_FETCH_ALLOW_HOSTS = previous;
+      resetConfiguration();
       await server.close();
     },
   };

@@ -1,4 +1,4 @@
-import { resetClients } from '../../../functions/shared/aws/clients';
+import { resetServiceState } from '../../../local/environment';
 import { createTestUser, type TestUser } from '../../harness/users';
 import { freePort } from '../fetch/local-servers';
 import { currentAvatarIdOf, storedObjectKeys, storedRecords } from './stored-avatars';
@@ -16,13 +16,13 @@ let user: TestUser;
 
 beforeAll(async () => {
   process.env.S3_ENDPOINT = `http://127.0.0.1:${await freePort()}`;
-  resetClients();
+  resetServiceState();
   user = await createTestUser();
 });
 
 afterAll(() => {
   process.env.S3_ENDPOINT = runEndpoint;
-  resetClients();
+  resetServiceState();
 });
 
 it('answers a 503 problem with Retry-After and writes no record', async () => {
@@ -40,7 +40,7 @@ it('answers a 503 problem with Retry-After and writes no record', async () => {
 
 it('has stored no object once S3 is reachable again', async () => {
   process.env.S3_ENDPOINT = runEndpoint;
-  resetClients();
+  resetServiceState();
 
   expect(await storedObjectKeys()).toEqual([]);
 });

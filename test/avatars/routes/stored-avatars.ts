@@ -1,9 +1,8 @@
+import { avatarBucketName, tableName } from '../../../functions/shared/config/data-config';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient, getS3Client } from '../../../functions/shared/aws/clients';
 import { avatarBucket } from '../../../functions/shared/storage/avatar-bucket';
-import { avatarBucketName } from '../../../functions/shared/storage/bucket-name';
-import { tableName } from '../../../functions/shared/tables/table-names';
 import { usersTable } from '../../../functions/shared/tables/users-table';
 import { usersKeys as userKeys } from '../../../functions/shared/tables/users-keys';
 import type { AvatarRecord } from '../../../functions/avatars/avatar-record';

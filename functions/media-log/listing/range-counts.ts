@@ -1,5 +1,6 @@
-import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantBefore, TIME_MAX, TIME_MIN, type TimeLevel } from './media-log-keys';
-import type { CounterBucket } from './media-log-reader';
+import type { WindowCount } from '../../shared/listing/count-window';
+import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantBefore, TIME_MAX, TIME_MIN, type TimeLevel, type TimeRange } from '../time-buckets';
+import type { CounterBucket } from './counter-reader';
 
 /**
  * Exact totals and page positions from the counters. A time range is cut into whole counter
@@ -9,12 +10,6 @@ import type { CounterBucket } from './media-log-reader';
  * reads no earlier page: at most one finest bucket is skipped entry by entry.
  */
 
-/** A half-open time range `[start, end)`; {@link TIME_MIN} / {@link TIME_MAX} leave a side open. */
-export interface TimeRange {
-  readonly start: string;
-  readonly end: string;
-}
-
 /** A stretch of time with a known number of matching entries. */
 export interface Segment {
   readonly start: string;
@@ -23,6 +18,8 @@ export interface Segment {
   /** Level index when the segment is a whole counter bucket (so it can be split); null when counted entry by entry. */
   readonly level: number | null;
   readonly bucket?: string;
+  /** False when counting it entry by entry ran out of budget: `count` is then a lower bound. */
+  readonly exact: boolean;
 }
 
 /** What the counting needs: the counters of the listing's scopes, its status filter, and a way to count a partial bucket. */
@@ -37,8 +34,8 @@ export interface CountingSource {
   entries(counts: Readonly<Record<string, number>>): number;
   /** Counter items read per bucket of a finer level (shards × scopes). */
   readonly counterItemsPerBucket: number;
-  /** Matching entries in `[start, end)`, counted entry by entry (a partial finest bucket). */
-  countEntries(start: string, end: string): Promise<number>;
+  /** Matching entries in `[start, end)`, counted entry by entry (a partial finest bucket), within a read budget. */
+  countEntries(start: string, end: string): Promise<WindowCount>;
 }
 
 /** Where a page starts: before/after the instant `bound` (by sort order), then skip `skip` entries. */
@@ -69,7 +66,7 @@ async function refine(source: CountingSource, level: number, buckets: readonly C
       if (count === 0) return [];
       const start = bucketStart(bucket);
       const end = bucketEnd(size, bucket);
-      if (range.start <= start && end <= range.end) return [{ start, end, count, level, bucket }];
+      if (range.start <= start && end <= range.end) return [{ start, end, count, level, bucket, exact: true }];
       const inner = { start: range.start > start ? range.start : start, end: range.end < end ? range.end : end };
       if (inner.start >= inner.end) return [];
       const finer = source.levels[level + 1];
@@ -79,8 +76,8 @@ async function refine(source: CountingSource, level: number, buckets: readonly C
         const children = await source.buckets(level + 1, bucket, firstBucket(finer, inner), lastBucket(finer, inner));
         return refine(source, level + 1, children, inner);
       }
-      const exact = await source.countEntries(inner.start, inner.end);
-      return exact === 0 ? [] : [{ start: inner.start, end: inner.end, count: exact, level: null }];
+      const counted = await source.countEntries(inner.start, inner.end);
+      return counted.count === 0 && counted.exact ? [] : [{ start: inner.start, end: inner.end, count: counted.count, level: null, exact: counted.exact }];
     }),
   );
   return parts.flat();
@@ -93,9 +90,9 @@ export async function segmentsOf(source: CountingSource, range: TimeRange): Prom
   return refine(source, 0, top, range);
 }
 
-/** Sum of the segments' counts. */
-export function totalOf(segments: readonly Segment[]): number {
-  return segments.reduce((sum, segment) => sum + segment.count, 0);
+/** Sum of the segments' counts, exact unless a segment's count is only a lower bound. */
+export function totalOf(segments: readonly Segment[]): { readonly count: number; readonly exact: boolean } {
+  return { count: segments.reduce((sum, segment) => sum + segment.count, 0), exact: segments.every((segment) => segment.exact) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { comboAttribute, entryCounterKeys, TOTAL_ATTRIBUTE } from './counter-keys';
-import { entryItem } from './media-log-keys';
-import type { MediaLogEntry } from './schemas';
+import { comboAttribute, entryCounterKeys, TOTAL_ATTRIBUTE } from '../../functions/media-log/counters';
+import { entryItem } from '../../functions/media-log/entry-item';
+import type { MediaLogEntry } from '../../functions/media-log/schemas';
 
 /**
  * Loading many validated entries into a log nobody writes to at the same time (benchmarks, a

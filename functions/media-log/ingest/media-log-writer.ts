@@ -1,9 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '../shared/errors';
-import { comboAttribute, entryCounterKeys, TOTAL_ATTRIBUTE } from './counter-keys';
-import { entryFromItem, entryItem, mediaLogKeys } from './media-log-keys';
-import type { MediaLogEntry } from './schemas';
+import { ConflictError } from '../../shared/errors';
+import { comboAttribute, entryCounterKeys, TOTAL_ATTRIBUTE } from '../counters';
+import { entryFromItem, entryItem } from '../entry-item';
+import { mediaLogKeys } from '../media-log-keys';
+import type { MediaLogEntry } from '../schemas';
 
 /** What writing an entry did: stored it, or found the very same entry already stored (a retry). */
 export type WriteOutcome = 'written' | 'unchanged';

@@ -1,4 +1,4 @@
-import type { MediaLogEntry, MediaStatus } from './schemas';
+import type { MediaLogEntry, MediaStatus } from '../../functions/media-log/schemas';
 
 /**
  * Plausible media log entries for demo data, tests and benchmarks: deterministic for a seed, with

@@ -1,11 +1,12 @@
-import type { StatusFilter } from './counter-keys';
-import { STATUS_STORAGE } from './media-log-keys';
-import type { EntryFilter } from './media-log-reader';
-import { STATUS_FIELDS, type MediaLogEntry } from './schemas';
+import type { ItemFilter } from '../../shared/listing/merge-reader';
+import type { StatusFilter } from '../counters';
+import { STATUS_STORAGE } from '../media-log-keys';
+import { STATUS_FIELDS, type MediaLogEntry } from '../schemas';
 
 /** The conditions an index partition does not already guarantee, checked on each entry read. */
 export interface FilterParts {
   readonly statuses?: StatusFilter;
+  /** At most {@link MAX_IN_OPERANDS} ids: a larger set is read from its users' own partitions instead. */
   readonly userIds?: readonly number[];
   /** Users whose entries are left out (root users, for an admin). */
   readonly excludeUserIds?: readonly number[];
@@ -13,10 +14,26 @@ export interface FilterParts {
 }
 
 /** DynamoDB's limit on the operands of one IN. */
-const MAX_IN_OPERANDS = 100;
+export const MAX_IN_OPERANDS = 100;
+
+/** `#user IN (…)` clauses of at most {@link MAX_IN_OPERANDS} ids each. */
+function userIn(ids: readonly number[], prefix: string, names: Record<string, string>, values: Record<string, unknown>): string[] {
+  // DynamoDB refuses a name placeholder that no clause uses.
+  if (ids.length === 0) return [];
+  names['#user'] = 'userId';
+  const clauses: string[] = [];
+  for (let offset = 0; offset < ids.length; offset += MAX_IN_OPERANDS) {
+    const placeholders = ids.slice(offset, offset + MAX_IN_OPERANDS).map((id, position) => {
+      values[`:${prefix}${offset + position}`] = id;
+      return `:${prefix}${offset + position}`;
+    });
+    clauses.push(`#user IN (${placeholders.join(', ')})`);
+  }
+  return clauses;
+}
 
 /** A DynamoDB filter expression for `parts`, or undefined when nothing needs checking. */
-export function entryFilter(parts: FilterParts): EntryFilter | undefined {
+export function entryFilter(parts: FilterParts): ItemFilter | undefined {
   const clauses: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -30,20 +47,12 @@ export function entryFilter(parts: FilterParts): EntryFilter | undefined {
     });
     clauses.push(`#s${index} IN (${placeholders.join(', ')})`);
   });
-  const userIn = (ids: readonly number[], prefix: string): string => {
-    names['#user'] = 'userId';
-    const groups: string[] = [];
-    for (let offset = 0; offset < ids.length; offset += MAX_IN_OPERANDS) {
-      const placeholders = ids.slice(offset, offset + MAX_IN_OPERANDS).map((id, position) => {
-        values[`:${prefix}${offset + position}`] = id;
-        return `:${prefix}${offset + position}`;
-      });
-      groups.push(`#user IN (${placeholders.join(', ')})`);
-    }
-    return groups.length === 1 ? (groups[0] as string) : `(${groups.join(' OR ')})`;
-  };
-  if (parts.userIds !== undefined) clauses.push(userIn(parts.userIds, 'u'));
-  if (parts.excludeUserIds !== undefined && parts.excludeUserIds.length > 0) clauses.push(`NOT ${userIn(parts.excludeUserIds, 'x')}`);
+  if (parts.userIds !== undefined) {
+    if (parts.userIds.length > MAX_IN_OPERANDS) throw new Error(`A user filter names at most ${MAX_IN_OPERANDS} users.`);
+    clauses.push(...userIn(parts.userIds, 'u', names, values));
+  }
+  // One NOT IN per hundred hidden users, all of them ANDed: each clause stays within DynamoDB's limits.
+  if (parts.excludeUserIds !== undefined) clauses.push(...userIn(parts.excludeUserIds, 'x', names, values).map((clause) => `NOT ${clause}`));
   if (parts.url !== undefined) {
     names['#url'] = 'url';
     values[':url'] = parts.url;

@@ -1,5 +1,6 @@
-import type { Caller } from '../shared/access/roles';
-import type { UserDirectory } from '../users/user-directory';
+import type { Caller } from '../../shared/access/roles';
+import type { UserDirectory } from '../../users/user-directory';
+import { mediaLogKeys, urlHash, type CounterScope } from '../media-log-keys';
 
 /**
  * Whose entries a listing may show: everyone's but those of the `exclude` users (an admin does not
@@ -8,6 +9,25 @@ import type { UserDirectory } from '../users/user-directory';
 export type ListingScope =
   | { readonly kind: 'all'; readonly exclude: readonly number[] }
   | { readonly kind: 'users'; readonly ids: readonly number[] };
+
+/** The counter scopes a listing reads and counts, and those it must leave out (an admin's hidden root users). */
+export interface CountedScopes {
+  /** The scopes whose entries (and counters) make up the listing. */
+  readonly counted: readonly CounterScope[];
+  /** Scopes inside `counted` whose entries are not shown: subtracted from totals, filtered from pages. */
+  readonly hidden: readonly CounterScope[];
+}
+
+/**
+ * The counter scopes of a listing: the whole log (or, with a url filter, the url's own scope), or
+ * each user's (each user's within the url); an admin's listing of everyone hides the root users'.
+ */
+export function countedScopes(scope: ListingScope, url: string | undefined): CountedScopes {
+  const hash = url === undefined ? undefined : urlHash(url);
+  const userScope = (id: number) => (hash === undefined ? mediaLogKeys.scope.user(id) : mediaLogKeys.scope.urlUser(hash, id));
+  if (scope.kind === 'users') return { counted: scope.ids.map(userScope), hidden: [] };
+  return { counted: [hash === undefined ? mediaLogKeys.scope.all : mediaLogKeys.scope.url(hash)], hidden: scope.exclude.map(userScope) };
+}
 
 /**
  * The media log scope of a caller (DESIGN.md section 2, `permissions.media-log-scope`): root and

@@ -1,7 +1,7 @@
-import { ValidationError, type FieldError } from '../shared/errors';
-import { parseInput } from '../shared/validation/issues';
-import { mediaLogWriter } from './media-log-context';
-import { NewMediaLogEntrySchema, type MediaLogEntry } from './schemas';
+import { ValidationError, type FieldError } from '../../shared/errors';
+import { parseInput } from '../../shared/validation/issues';
+import { mediaLogWriter } from '../media-log-context';
+import { NewMediaLogEntrySchema, type MediaLogEntry } from '../schemas';
 import type { WriteOutcome } from './media-log-writer';
 
 /**

@@ -1,0 +1,90 @@
+import { mediaLogKeys, urlHash, type CounterScope } from './media-log-keys';
+import { STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField } from './schemas';
+import { bucketOf, type TimeLevel } from './time-buckets';
+
+/**
+ * The counters: how many entries a scope has per time bucket, in total and per combination of the
+ * four statuses. Every entry adds one to each of its counters in the same transaction that stores
+ * it, and a status change moves it between combinations in the same transaction that changes it,
+ * so any sum of counters is an exact total.
+ */
+
+/**
+ * Bucket sizes kept per scope, coarsest first. A range is summed from whole buckets, and only the
+ * partial buckets at its two ends are counted entry by entry; a deep page skips entry by entry
+ * inside one finest bucket. So the finest level bounds that work: ten minutes for the whole log
+ * (~20 entries at a million a year), a day for one user or one url (whose entries per day are few).
+ */
+export const COUNTER_LEVELS: Readonly<Record<'all' | 'narrow', readonly TimeLevel[]>> = {
+  all: ['month', 'day', 'hour', 'tenMinutes'],
+  narrow: ['month', 'day'],
+};
+
+/**
+ * Items each `ALL` counter is spread over. Every write touches the current month's, day's, hour's
+ * and ten minutes' `ALL` counters; concurrent transactions on one item conflict, so writes pick a
+ * shard by entry id and reads sum the shards (a range Query returns them together).
+ */
+export const ALL_COUNTER_SHARDS = 4;
+
+/** Attribute holding a counter's total. */
+export const TOTAL_ATTRIBUTE = 'n';
+
+const STATUS_CODES: Record<MediaStatus, string> = { pending: 'p', processing: 'r', success: 's', warning: 'w', error: 'e', skipped: 'k' };
+
+/** Attribute counting one combination of statuses: `c` and one letter per status field, e.g. `csssw`. */
+export function comboAttribute(entry: Pick<MediaLogEntry, StatusField>): string {
+  return `c${STATUS_FIELDS.map((field) => STATUS_CODES[entry[field]]).join('')}`;
+}
+
+/** Status values a listing is filtered on, per field; an absent field is not filtered. */
+export type StatusFilter = Partial<Record<StatusField, readonly MediaStatus[]>>;
+
+/** Whether a combination attribute satisfies `filter` (every filtered field takes one of its values). */
+export function comboMatcher(filter: StatusFilter): (attribute: string) => boolean {
+  const allowed = STATUS_FIELDS.map((field) => {
+    const values = filter[field];
+    return values === undefined ? null : new Set(values.map((value) => STATUS_CODES[value]));
+  });
+  return (attribute) => attribute.length === STATUS_FIELDS.length + 1 && attribute.startsWith('c') &&
+    allowed.every((codes, index) => codes === null || codes.has(attribute.charAt(index + 1)));
+}
+
+/** Entries of `counts` whose statuses satisfy `filter` (all of them for an empty filter). */
+export function matchingCount(counts: Readonly<Record<string, number>>, filter: StatusFilter): number {
+  if (Object.keys(filter).length === 0) return counts[TOTAL_ATTRIBUTE] ?? 0;
+  const matches = comboMatcher(filter);
+  return Object.entries(counts).reduce((sum, [attribute, value]) => (matches(attribute) ? sum + value : sum), 0);
+}
+
+/** The bucket sizes kept for a scope, coarsest first. */
+export function counterLevelsOf(scope: CounterScope): readonly TimeLevel[] {
+  return scope === 'ALL' ? COUNTER_LEVELS.all : COUNTER_LEVELS.narrow;
+}
+
+/** The parent bucket of a `level` bucket containing `time` (null for the coarsest level). */
+export function parentBucketOf(scope: CounterScope, level: TimeLevel, time: string): string | null {
+  const levels = counterLevelsOf(scope);
+  const parent = levels[levels.indexOf(level) - 1];
+  return parent === undefined ? null : bucketOf(parent, time);
+}
+
+function shardOf(scope: CounterScope, entryId: string): number {
+  return scope === 'ALL' ? Number.parseInt(entryId.slice(-2), 16) % ALL_COUNTER_SHARDS : 0;
+}
+
+/** The counter scopes one entry is counted in: the whole log, its user, its url, and its url for its user. */
+export function entryScopes(entry: Pick<MediaLogEntry, 'url' | 'user-id'>): CounterScope[] {
+  const hash = urlHash(entry.url);
+  return [mediaLogKeys.scope.all, mediaLogKeys.scope.user(entry['user-id']), mediaLogKeys.scope.url(hash), mediaLogKeys.scope.urlUser(hash, entry['user-id'])];
+}
+
+/** Keys of every counter one entry adds to: each level of each of its scopes. */
+export function entryCounterKeys(entry: Pick<MediaLogEntry, 'id' | 'send' | 'url' | 'user-id'>): { pk: string; sk: string }[] {
+  return entryScopes(entry).flatMap((scope) =>
+    counterLevelsOf(scope).map((level) => ({
+      pk: mediaLogKeys.counterPartition(scope, level, parentBucketOf(scope, level, entry.send)),
+      sk: mediaLogKeys.counterSortKey(bucketOf(level, entry.send), shardOf(scope, entry.id)),
+    })),
+  );
+}

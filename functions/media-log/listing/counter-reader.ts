@@ -1,0 +1,83 @@
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { KeyWindow } from '../../shared/listing/key-window';
+import { partitionQuery, type IndexPartition } from '../../shared/listing/merge-reader';
+import { comboAttribute, TOTAL_ATTRIBUTE } from '../counters';
+import { entryFromItem } from '../entry-item';
+import { bucketOfCounterKey, counterSortKeyBounds, mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
+import type { TimeLevel } from '../time-buckets';
+
+/** Counter reads in flight at once for one listing (one per counted scope: a family of hundreds has hundreds). */
+export const COUNTER_READS_IN_FLIGHT = 16;
+
+/** The counts of one time bucket, shards summed: `n` and one attribute per status combination. */
+export interface CounterBucket {
+  readonly bucket: string;
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/**
+ * The reads of the media log table besides the pages (which the listing engine reads): one entry
+ * by id, counter buckets, and the status combinations of a few entries no counter covers.
+ */
+export class CounterReader {
+  public constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  /** The stored item of entry `id`, or null. */
+  public async entry(id: string): Promise<Record<string, unknown> | null> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: mediaLogKeys.entry(id) }));
+    return Item ?? null;
+  }
+
+  /** The buckets of `level` in the parent bucket, from `first` to `last` (inclusive, either open), oldest first. */
+  public async counterBuckets(scope: CounterScope, level: TimeLevel, parent: string | null, range: { first?: string; last?: string }): Promise<CounterBucket[]> {
+    const window = counterSortKeyBounds(range.first, range.last);
+    const values: Record<string, unknown> = { ':pk': mediaLogKeys.counterPartition(scope, level, parent) };
+    let condition = 'pk = :pk';
+    if (window.lo !== undefined) values[':lo'] = window.lo;
+    if (window.hi !== undefined) values[':hi'] = window.hi;
+    if (window.lo !== undefined && window.hi !== undefined) condition += ' AND sk BETWEEN :lo AND :hi';
+    else if (window.lo !== undefined) condition += ' AND sk >= :lo';
+    else if (window.hi !== undefined) condition += ' AND sk <= :hi';
+    const items = await this.queryAll({ TableName: this.tableName, KeyConditionExpression: condition, ExpressionAttributeValues: values });
+    const buckets = new Map<string, Record<string, number>>();
+    for (const item of items) {
+      const bucket = bucketOfCounterKey(String(item.sk));
+      const counts = buckets.get(bucket) ?? {};
+      for (const [attribute, value] of Object.entries(item)) {
+        if (typeof value === 'number') counts[attribute] = (counts[attribute] ?? 0) + value;
+      }
+      buckets.set(bucket, counts);
+    }
+    return [...buckets.entries()].map(([bucket, counts]) => ({ bucket, counts }));
+  }
+
+  /**
+   * The counts (total and status combinations) of the entries of `partitions` in `window`, read
+   * entry by entry: for the few entries of hidden users inside a bucket finer than their counters.
+   */
+  public async entryCounts(partitions: readonly IndexPartition[], window: KeyWindow): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const partition of partitions) {
+      for (const item of await this.queryAll(partitionQuery(this.tableName, SEND_KEY_ATTRIBUTE, partition, window))) {
+        const combo = comboAttribute(entryFromItem(item));
+        counts[combo] = (counts[combo] ?? 0) + 1;
+        counts[TOTAL_ATTRIBUTE] = (counts[TOTAL_ATTRIBUTE] ?? 0) + 1;
+      }
+    }
+    return counts;
+  }
+
+  private async queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const output = await this.client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
+      items.push(...(output.Items ?? []));
+      start = output.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+}

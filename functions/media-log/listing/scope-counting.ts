@@ -1,0 +1,106 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mapConcurrently } from '../../shared/async/map-concurrently';
+import { countWindow, type WindowCount } from '../../shared/listing/count-window';
+import { keyBefore } from '../../shared/listing/key-window';
+import type { IndexPartition } from '../../shared/listing/merge-reader';
+import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
+import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName } from '../../shared/tables/media-log-table';
+import { ALL_COUNTER_SHARDS, counterLevelsOf, matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../counters';
+import { scopePartition, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
+import { bucketEnd, bucketOf, bucketStart } from '../time-buckets';
+import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type CounterReader } from './counter-reader';
+import { entryFilter } from './entry-filter';
+import { sumBuckets } from './list-plan';
+import type { CountedScopes, ListingScope } from './listing-scope';
+import type { CountingSource } from './range-counts';
+
+/** What the counting of one listing needs. */
+export interface CountingInput {
+  readonly listing: ListingScope;
+  readonly scopes: CountedScopes;
+  readonly statuses: StatusFilter;
+  readonly url?: string;
+  /** Month buckets of each counted scope and of each hidden one, for the listing's range. */
+  readonly months: ReadonlyMap<CounterScope, readonly CounterBucket[]>;
+}
+
+/** `counts` less `hidden`, attribute by attribute. */
+function subtract(counts: Readonly<Record<string, number>>, hidden: Readonly<Record<string, number>> | undefined): Record<string, number> {
+  if (hidden === undefined) return { ...counts };
+  return Object.fromEntries(Object.entries(counts).map(([attribute, value]) => [attribute, Math.max(0, value - (hidden[attribute] ?? 0))]));
+}
+
+function minus(buckets: readonly CounterBucket[], hidden: readonly CounterBucket[]): CounterBucket[] {
+  const byBucket = new Map(hidden.map(({ bucket, counts }) => [bucket, counts]));
+  return buckets.map(({ bucket, counts }) => ({ bucket, counts: subtract(counts, byBucket.get(bucket)) }));
+}
+
+function partitionOf(scope: CounterScope, month: string): IndexPartition {
+  const { kind, value } = scopePartition(scope, month);
+  return { indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value };
+}
+
+/**
+ * The {@link CountingSource} of a listing: the counters of its scopes summed, less those of its
+ * hidden scopes (an admin's root users: by their counters where they keep the level, else by
+ * reading their few entries in the bucket), its status filter, and partial buckets counted in the
+ * scopes' own partitions within the count budget.
+ */
+export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentClient, tableName: string, input: CountingInput): CountingSource {
+  const { counted, hidden } = input.scopes;
+  const levels = counterLevelsOf(counted[0] ?? 'ALL');
+  const monthsOf = (scopes: readonly CounterScope[]) => sumBuckets(scopes.map((scope) => input.months.get(scope) ?? []));
+  const topBuckets = minus(monthsOf(counted), monthsOf(hidden));
+  const excluded = input.listing.kind === 'all' ? input.listing.exclude : [];
+  const filter = entryFilter({ statuses: input.statuses, ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}), ...(input.url === undefined ? {} : { url: input.url }) });
+
+  const hiddenCounts = async (level: number, buckets: readonly CounterBucket[], parent: string | null, first?: string, last?: string): Promise<CounterBucket[]> => {
+    if (hidden.length === 0) return [...buckets];
+    const size = levels[level];
+    if (size === undefined) return [...buckets];
+    if (counterLevelsOf(hidden[0] as CounterScope).includes(size)) {
+      const lists = await mapConcurrently(hidden, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, { first, last }));
+      return minus(buckets, sumBuckets(lists));
+    }
+    // The hidden users keep no counters this fine: read their entries in each bucket instead.
+    return Promise.all(buckets.map(async ({ bucket, counts }) => {
+      const window = { lo: bucketStart(bucket), hi: keyBefore(bucketEnd(size, bucket)) };
+      const partitions = hidden.map((scope) => partitionOf(scope, bucketOf('month', bucket)));
+      return { bucket, counts: subtract(counts, await reader.entryCounts(partitions, window)) };
+    }));
+  };
+
+  return {
+    levels,
+    async buckets(level, parent, first, last) {
+      if (level === 0) {
+        return topBuckets.filter(({ bucket }) => (first === undefined || bucket >= first) && (last === undefined || bucket <= last));
+      }
+      const size = levels[level];
+      if (size === undefined) return [];
+      const lists = await mapConcurrently(counted, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, { first, last }));
+      return hiddenCounts(level, sumBuckets(lists), parent, first, last);
+    },
+    matching: (counts) => matchingCount(counts, input.statuses),
+    entries: (counts) => counts[TOTAL_ATTRIBUTE] ?? 0,
+    counterItemsPerBucket: counted.includes('ALL') ? ALL_COUNTER_SHARDS : counted.length + hidden.length,
+    async countEntries(start, end): Promise<WindowCount> {
+      const month = bucketOf('month', start);
+      const withEntries = counted.filter((scope) => input.months.get(scope)?.some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, input.statuses) > 0));
+      let total: WindowCount = { count: 0, exact: true, scanned: 0 };
+      for (const scope of withEntries) {
+        if (total.scanned >= COUNT_READ_BUDGET) return { ...total, exact: false };
+        const counted = await countWindow(client, {
+          tableName,
+          sortAttribute: SEND_KEY_ATTRIBUTE,
+          partition: partitionOf(scope, month),
+          window: { lo: start, hi: keyBefore(end) },
+          ...(filter ? { filter } : {}),
+          readBudget: COUNT_READ_BUDGET - total.scanned,
+        });
+        total = { count: total.count + counted.count, exact: total.exact && counted.exact, scanned: total.scanned + counted.scanned };
+      }
+      return total;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { avatarBucket } from '../storage/avatar-bucket';
+import { tables, type TableDefinition } from '../tables/index';
+import { defineConfig } from './define-config';
+
+/** Variables of the AWS clients besides the resource names (the stack sets the names; local/ sets all). */
+export const CLIENT_ENV = {
+  region: 'AWS_REGION',
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  accessKeyId: 'AWS_ACCESS_KEY_ID',
+  secretAccessKey: 'AWS_SECRET_ACCESS_KEY',
+} as const;
+
+/** Where the data lives: region, endpoints (local back-ends only) and the deployed resource names. */
+export interface DataConfig {
+  readonly region: string;
+  /** A DynamoDB endpoint other than AWS's (DynamoDB Local); undefined in AWS. */
+  readonly dynamodbEndpoint?: string;
+  /** An S3 endpoint other than AWS's (the local S3); undefined in AWS. */
+  readonly s3Endpoint?: string;
+  /** The configured access key, used as is on loopback endpoints (DynamoDB Local keeps a database per key id). */
+  readonly accessKey?: { readonly id: string; readonly secret?: string };
+  /** The deployed name of each table, by definition id. */
+  readonly tableNames: Readonly<Record<string, string>>;
+  readonly avatarBucket: string;
+}
+
+/**
+ * The data section: table and bucket names are required (in AWS the stack sets them; a function
+ * without them fails its cold start rather than write to a table of a default name).
+ */
+export const dataConfig = /* @__PURE__ */ defineConfig('data', (env): DataConfig => {
+  const dynamodbEndpoint = env.optional(CLIENT_ENV.dynamodbEndpoint);
+  const s3Endpoint = env.optional(CLIENT_ENV.s3Endpoint);
+  const accessKeyId = env.optional(CLIENT_ENV.accessKeyId);
+  const secret = env.optional(CLIENT_ENV.secretAccessKey);
+  return {
+    region: env.required(CLIENT_ENV.region),
+    ...(dynamodbEndpoint === undefined ? {} : { dynamodbEndpoint }),
+    ...(s3Endpoint === undefined ? {} : { s3Endpoint }),
+    ...(accessKeyId === undefined ? {} : { accessKey: { id: accessKeyId, ...(secret === undefined ? {} : { secret }) } }),
+    tableNames: Object.fromEntries(tables.map((table) => [table.id, env.required(table.nameEnv)])),
+    avatarBucket: env.required(avatarBucket.nameEnv),
+  };
+});
+
+/** The deployed name of a table: what the stack passed in its definition's `nameEnv` variable. */
+export function tableName(table: TableDefinition): string {
+  return dataConfig().tableNames[table.id] as string;
+}
+
+/** The avatar bucket's deployed name. */
+export function avatarBucketName(): string {
+  return dataConfig().avatarBucket;
+}

@@ -1,0 +1,48 @@
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { KeyWindow } from './key-window';
+import { partitionQuery, type IndexPartition, type ItemFilter } from './merge-reader';
+
+/** What a count found: how many items match, and whether that is all of them. */
+export interface WindowCount {
+  readonly count: number;
+  /** False when the budget ran out first: `count` is then a lower bound. */
+  readonly exact: boolean;
+  /** Items read to count them. */
+  readonly scanned: number;
+}
+
+/** What to count. */
+export interface CountRequest {
+  readonly tableName: string;
+  readonly sortAttribute: string;
+  readonly partition: IndexPartition;
+  readonly window: KeyWindow;
+  readonly filter?: ItemFilter;
+  /** Most items DynamoDB may read for the count. */
+  readonly readBudget: number;
+}
+
+/**
+ * The one count by reading: how many items of one partition's window pass the filter. Listings
+ * keep counters for their totals and count by reading only where no counter can say it (the edge of
+ * a time range inside a counter bucket, a name prefix); the budget bounds even those.
+ */
+export async function countWindow(client: DynamoDBDocumentClient, request: CountRequest): Promise<WindowCount> {
+  let count = 0;
+  let scanned = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const output = await client.send(
+      new QueryCommand({
+        ...partitionQuery(request.tableName, request.sortAttribute, request.partition, request.window, request.filter),
+        Select: 'COUNT',
+        Limit: request.readBudget - scanned,
+        ...(start === undefined ? {} : { ExclusiveStartKey: start }),
+      }),
+    );
+    count += output.Count ?? 0;
+    scanned += output.ScannedCount ?? 0;
+    start = output.LastEvaluatedKey;
+  } while (start !== undefined && scanned < request.readBudget);
+  return { count, exact: start === undefined, scanned };
+}

@@ -1,0 +1,40 @@
+import { AVATAR_ENV } from '../functions/avatars/avatar-config';
+import { CLIENT_ENV } from '../functions/shared/config/data-config';
+import { CURSOR_SECRET_ENV } from '../functions/shared/listing/cursor-config';
+import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
+import { tables } from '../functions/shared/tables/index';
+import { useLocalCorsOrigins } from './gateway/cors-local-origins';
+
+/**
+ * What a local run gives the functions where the environment does not: in AWS the stack sets every
+ * one of these; the functions themselves have no defaults for them. Only for local back-ends: an
+ * operator working on deployed tables names every table, so no local name can reach them.
+ */
+
+/** The region of the SDK clients when none is set. */
+export const LOCAL_REGION = 'us-east-1';
+
+/**
+ * Signs the cursors of local runs. Public, so it protects nothing: a deployment has its own per-stack
+ * secret (lib/constructs/cursor-signing-key.ts), and a function without one does not start.
+ */
+export const LOCAL_CURSOR_SECRET = 'local-development-cursor-key-not-for-deployments';
+
+/** Set `name` in `env` unless it is set already. */
+function setDefault(env: NodeJS.ProcessEnv, name: string, value: string): void {
+  if (!env[name]?.trim()) env[name] = value;
+}
+
+/**
+ * The local defaults: region, table and bucket names (their definitions' ids), the cursor key, the
+ * browser origins of dev servers, and, once the local S3 is known, where avatars are served.
+ */
+export function applyLocalDefaults(env: NodeJS.ProcessEnv = process.env, s3Endpoint?: string): void {
+  setDefault(env, CLIENT_ENV.region, LOCAL_REGION);
+  for (const table of tables) setDefault(env, table.nameEnv, table.id);
+  setDefault(env, avatarBucket.nameEnv, avatarBucket.id);
+  setDefault(env, CURSOR_SECRET_ENV, LOCAL_CURSOR_SECRET);
+  useLocalCorsOrigins(env);
+  // The local S3 serves objects by path: `<endpoint>/<bucket>/<key>`, fetchable with a plain GET.
+  if (s3Endpoint !== undefined) setDefault(env, AVATAR_ENV.publicBaseUrl, `${s3Endpoint.replace(/\/+$/, '')}/${env[avatarBucket.nameEnv]}`);
+}

@@ -1,0 +1,42 @@
+import { areaOf, importEdges } from './import-graph';
+
+/**
+ * The layering of STYLE.md, checked on the real imports: functions/ never imports the stack or the
+ * local tools, functions/shared knows no feature and no route table, and no two features import
+ * each other both ways. `npm run --silent imports` prints the graph these rules are checked on.
+ */
+
+const edges = importEdges();
+
+const FEATURES = new Set(['functions/users', 'functions/avatars', 'functions/media-log', 'functions/auth', 'functions/openapi']);
+
+function violations(rule: (from: string, to: string) => boolean): string[] {
+  return edges.filter(({ from, to }) => rule(areaOf(from), areaOf(to))).map(({ from, to }) => `${from} -> ${to}`);
+}
+
+describe('the import structure', () => {
+  it('reads a graph of the project', () => {
+    expect(edges.length).toBeGreaterThan(300);
+  });
+
+  it('has functions/ import nothing from lib/, local/, bin/ or bench/', () => {
+    expect(violations((from, to) => from.startsWith('functions') && !to.startsWith('functions'))).toEqual([]);
+  });
+
+  it('has functions/shared import no feature and no route table', () => {
+    expect(violations((from, to) => from === 'functions/shared' && to !== 'functions/shared')).toEqual([]);
+  });
+
+  it('has no two features import each other', () => {
+    const pairs = new Set(edges.map(({ from, to }) => `${areaOf(from)} -> ${areaOf(to)}`));
+    const both = [...pairs].filter((pair) => {
+      const [from, to] = pair.split(' -> ') as [string, string];
+      return from !== to && FEATURES.has(from) && FEATURES.has(to) && pairs.has(`${to} -> ${from}`);
+    });
+    expect(both).toEqual([]);
+  });
+
+  it('has features depend on the route table only where they describe the API (openapi)', () => {
+    expect(violations((from, to) => FEATURES.has(from) && to === 'functions/*' && from !== 'functions/openapi')).toEqual([]);
+  });
+});

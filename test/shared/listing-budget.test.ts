@@ -1,0 +1,77 @@
+import { readMergedPage, type SortedStream } from '../../functions/shared/listing/merge-reader';
+import { windowAfter } from '../../functions/shared/listing/key-window';
+import { entryPartitions } from '../../functions/media-log/entry-item';
+import { SEND_KEY_ATTRIBUTE } from '../../functions/media-log/media-log-keys';
+import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { entryFilter } from '../../functions/media-log/listing/entry-filter';
+import { bucketOf } from '../../functions/media-log/time-buckets';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
+import { tableName } from '../../functions/shared/config/data-config';
+import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { bulkLoadMediaLog } from '../../local/seed/bulk-load';
+import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
+import { attachReadMeter } from '../harness/read-meter';
+
+/**
+ * The listing engine's read budget: a page never reads more than its budget, whatever the query.
+ * A filter that drops almost everything ends the page early with fewer items and a resume point
+ * further on; walking from resume point to resume point still finds every match exactly once.
+ */
+
+let entries: MediaLogEntry[];
+const months = ['2026-03', '2026-04'];
+
+beforeAll(async () => {
+  entries = sampleMediaLogEntries(1200, { userIds: [7, 8, 9], start: new Date('2026-03-01T00:00:00Z'), spanMs: 60 * 86_400_000, seed: 5 });
+  await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), entries);
+}, 60_000);
+
+/** The whole log's stream over its two months, newest first, keeping only entries in `status` (a rare one). */
+function rareStream(status: MediaLogEntry['status']): SortedStream {
+  return {
+    partitions: [...months].reverse().map((month) => ({
+      indexName: mediaLogIndexName('log'),
+      attribute: MEDIA_LOG_ATTRIBUTES.partition.log,
+      value: entryPartitions({ ...(entries[0] as MediaLogEntry), send: `${month}-15T00:00:00.000Z` })[MEDIA_LOG_ATTRIBUTES.partition.log] as string,
+    })),
+    filter: entryFilter({ statuses: { status: [status] } }),
+  };
+}
+
+describe('the read budget of a page', () => {
+  it('ends a page early, never over budget, and a walk from resume point to resume point finds every match once', async () => {
+    const expected = entries
+      .filter((entry) => entry.status === 'processing')
+      .map((entry) => `${entry.send}#${entry.id}`)
+      .sort()
+      .reverse();
+    expect(expected.length).toBeGreaterThan(3);
+    expect(new Set(entries.map((entry) => bucketOf('month', entry.send)))).toEqual(new Set(months));
+    const found: string[] = [];
+    let after: string | undefined;
+    let shortPages = 0;
+    for (let page = 0; page < 500; page += 1) {
+      const meter = attachReadMeter(getDocumentClient());
+      const result = await readMergedPage(getDocumentClient(), {
+        tableName: tableName(mediaLogTable),
+        sortAttribute: SEND_KEY_ATTRIBUTE,
+        streams: [rareStream('processing')],
+        window: windowAfter({}, after, false),
+        ascending: false,
+        skip: 0,
+        take: 5,
+        readBudget: 40,
+      });
+      meter.detach();
+      expect(meter.tally().entriesRead).toBeLessThanOrEqual(40);
+      found.push(...result.items.map((item) => item[SEND_KEY_ATTRIBUTE] as string));
+      if (result.budgetSpent) shortPages += 1;
+      if (!result.more) break;
+      expect(result.resumeAfter).toBeDefined();
+      if (after !== undefined) expect((result.resumeAfter as string) < after).toBe(true);
+      after = result.resumeAfter;
+    }
+    expect(shortPages).toBeGreaterThan(0);
+    expect(found).toEqual(expected);
+  });
+});
