@@ -1,3 +1,4 @@
+import { CORS_ALLOWED_REQUEST_HEADERS } from '../../../functions/shared/http/cors-policy';
 import { preflightFailures } from '../cors-expectations';
 import { CURRENT_USER_PATH, methodsOf } from '../route-expectations';
 import type { CheckFindings, SmokeCheck, SmokeTarget } from '../smoke-check';
@@ -8,6 +9,9 @@ import type { CheckFindings, SmokeCheck, SmokeTarget } from '../smoke-check';
  * without a token (lib/cors-preflight.ts); locally the local gateway does.
  */
 
+/** The headers the frontend's profile update sends that are not CORS-safelisted. */
+const REQUEST_HEADERS = CORS_ALLOWED_REQUEST_HEADERS.map((name) => name.toLowerCase()).join(',');
+
 async function run(target: SmokeTarget): Promise<CheckFindings> {
   const origin = target.options.origin ?? '';
   const methods = methodsOf(CURRENT_USER_PATH);
@@ -16,7 +20,8 @@ async function run(target: SmokeTarget): Promise<CheckFindings> {
   const answer = await target.request({
     method: 'OPTIONS',
     path: CURRENT_USER_PATH,
-    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type,if-match' },
+    // As a browser lists them: lower case, comma-separated (https://fetch.spec.whatwg.org/#cors-preflight-fetch).
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': REQUEST_HEADERS },
   });
   const allowed = answer.headers.get('access-control-allow-methods') ?? '';
   return {
