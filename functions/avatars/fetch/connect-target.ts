@@ -65,15 +65,17 @@ async function resolve(host: string, settings: FetchSettings, signal: AbortSigna
  * Resolves and checks the destination of `url`. The port must be 80 or 443 and every address
  * public, unless the URL's `host:port` or the address's `address:port` is on the allow list.
  *
- * @throws PortRefusedError (400) for another port, before anything is resolved;
+ * @throws PortRefusedError (400) for another port (before a host name is resolved);
  *   AddressRefusedError (400) when an address is refused; UpstreamError (502, the same detail
  *   whatever the reason) when the name cannot be resolved. Rejects with `signal.reason` when
  *   `signal` aborts first.
  */
 export async function connectTarget(url: URL, settings: FetchSettings, signal: AbortSignal): Promise<ConnectTarget> {
   const port = url.port === '' ? defaultPort(url) : Number(url.port);
-  if (!WEB_PORTS.has(port) && !allowListNames(port, settings)) throw new PortRefusedError(url.hostname, port);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  // A name on another port is refused before it is resolved; an IP literal is judged by the
+  // address check below, which refuses a non-public address for itself, whatever its port.
+  if (isIP(host) === 0 && !WEB_PORTS.has(port) && !allowListNames(port, settings)) throw new PortRefusedError();
   const addresses = await resolve(host, settings, signal);
   if (!settings.allowHosts.has(hostKey(url.hostname, port))) checkAddresses(url.hostname, port, addresses, settings);
   return { url, host, port, addresses };
@@ -86,5 +88,5 @@ function checkAddresses(hostname: string, port: number, addresses: readonly Reso
   );
   if (refused === undefined) return;
   // A public address is refused for its port only; any other address for itself.
-  throw isPublicAddress(refused.address) ? new PortRefusedError(hostname, port) : new AddressRefusedError(hostname, refused.address);
+  throw isPublicAddress(refused.address) ? new PortRefusedError() : new AddressRefusedError(hostname, refused.address);
 }

@@ -38,11 +38,8 @@ export class AddressRefusedError extends ValidationError {
  * a host on anyone's behalf.
  */
 export class PortRefusedError extends ValidationError {
-  public constructor(host: string, port: number) {
-    super(
-      [{ name: 'avatar', reason: 'must use port 80 or 443' }],
-      `The image address names port ${port} of ${host}; images are fetched from ports 80 and 443 only.`,
-    );
+  public constructor() {
+    super([{ name: 'avatar', reason: 'must use port 80 or 443' }], 'Images are fetched from ports 80 and 443 only.');
     this.name = 'PortRefusedError';
   }
 }
