@@ -112,7 +112,7 @@ export class Api extends Construct {
   private acknowledgeFindings(): void {
     acknowledgeFindings(this.restApi, {
       'AwsSolutions-COG4':
-        "Bearer routes use a Lambda REQUEST authorizer: it verifies tokens of any OIDC issuer (the stack's Cognito pool by default), maps the subject to a user and refuses suspended users with 403, which a Cognito authorizer cannot.",
+        "Bearer routes use a Lambda REQUEST authorizer: it verifies tokens of any OIDC issuer (the stack's Cognito pool by default) and maps the token subject to the one user record that claims it, passing the user id to the routes, which a Cognito authorizer cannot. The routes read the caller's stored status and role on every request.",
       'AwsSolutions-APIG2':
         'Every handler validates its parameters and body with strict zod schemas, which also generate the OpenAPI document and answer 400 problems naming each field; a gateway model would duplicate them and answer in another shape.',
       'AwsSolutions-APIG3':
