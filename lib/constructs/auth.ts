@@ -22,6 +22,8 @@ export interface AuthProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: number;
   readonly data: GrantableData;
+  /** Concurrent executions reserved for the authorizer: a flood on other functions cannot take them. */
+  readonly reservedConcurrency: number;
 }
 
 /** The token issuer the authorizer verifies against, in the variables the authorizer reads. */
@@ -78,6 +80,7 @@ export class Auth extends Construct {
       invokedBy: 'api',
       environment: { ...props.environment, ...this.issuer },
       logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: props.reservedConcurrency,
     });
     grantRouteData(this.authorizerFunction.role, props.definition.grants, props.data);
     this.authorizer = new apigateway.RequestAuthorizer(this, 'Authorizer', {

@@ -61,13 +61,14 @@ describe('the avatar reconciler', () => {
     ]);
   });
 
-  it('has exactly: list the avatar prefix, delete avatar objects, batch-get users, logs and traces', () => {
+  it('has exactly: list the avatar prefix, delete avatar objects, batch-get users, logs and traces, and its dead-letter queue', () => {
     expect(grants.map((grant) => grant.action).sort()).toEqual([
       'dynamodb:BatchGetItem',
       'logs:CreateLogStream',
       'logs:PutLogEvents',
       's3:DeleteObject',
       's3:ListBucket',
+      'sqs:SendMessage',
       'xray:PutTelemetryRecords',
       'xray:PutTraceSegments',
     ]);
