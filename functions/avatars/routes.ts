@@ -1,4 +1,6 @@
 import { MANAGED_USERS_RULE } from '../shared/access/access-policy';
+import type { TableAccess } from '../shared/deployment/data-grants';
+import { USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteDefinition } from '../shared/http/route-definition';
 import { AVATAR_CROP_DESCRIPTION } from './image/crop-spec';
 import { UserPathSchema } from '../shared/validation/user-id';
@@ -16,6 +18,31 @@ const AVATAR_UPLOAD_DESCRIPTION = [
   "Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).",
 ].join('\n');
 
+/**
+ * What the avatar transactions write (avatar-repository.ts): an avatar item (avatar-record.ts's
+ * attributes) put or deleted, only inside the transaction that also moves the profile.
+ */
+const AVATAR_RECORD_WRITES = {
+  actions: ['PutItem', 'DeleteItem'],
+  partitions: USER_PARTITIONS,
+  attributes: ['pk', 'sk', 'userId', 'avatarId', 'created', 'objectKey', 'provider'],
+  inTransaction: true,
+} as const satisfies TableAccess;
+
+/** The profile's avatar fields and version, updated without reading anything back. */
+const PROFILE_AVATAR_UPDATE = {
+  actions: ['UpdateItem'],
+  partitions: USER_PARTITIONS,
+  attributes: ['pk', 'sk', 'currentAvatarId', 'updated', 'version'],
+  returnValues: ['NONE'],
+} as const satisfies TableAccess;
+
+/**
+ * What an upload touches: its user's partition, the avatar transaction, the fence that settles an
+ * unknown outcome (the same profile update, alone), and the image objects it stores or discards.
+ */
+const UPLOAD_GRANTS = { users: [USER_PARTITION_READS, AVATAR_RECORD_WRITES, PROFILE_AVATAR_UPDATE], avatars: ['PutObject', 'DeleteObject'] } as const;
+
 /** What both avatar uploads accept and answer. */
 const AVATAR_UPLOAD_CONTRACT = {
   tag: 'Avatars',
@@ -32,7 +59,7 @@ export const uploadCurrentAvatarRoute = {
   path: '/user/current/avatar',
   handler: 'functions/avatars/upload-current-avatar.ts',
   auth: 'bearer',
-  grants: { users: 'write', avatars: 'write' },
+  grants: UPLOAD_GRANTS,
   image: true,
   contract: {
     ...AVATAR_UPLOAD_CONTRACT,
@@ -48,7 +75,7 @@ export const uploadUserAvatarRoute = {
   path: '/user/{user-id}/avatar',
   handler: 'functions/avatars/upload-user-avatar.ts',
   auth: 'bearer',
-  grants: { users: 'write', avatars: 'write' },
+  grants: UPLOAD_GRANTS,
   image: true,
   contract: {
     ...AVATAR_UPLOAD_CONTRACT,
@@ -65,7 +92,11 @@ export const deleteCurrentAvatarRoute = {
   path: '/user/current/avatar/{avatar-id}',
   handler: 'functions/avatars/delete-current-avatar.ts',
   auth: 'bearer',
-  grants: { users: 'write', avatars: 'write' },
+  // A deletion only deletes records, and moves the profile inside the same transaction.
+  grants: {
+    users: [USER_PARTITION_READS, { ...AVATAR_RECORD_WRITES, actions: ['DeleteItem'] }, { ...PROFILE_AVATAR_UPDATE, inTransaction: true }],
+    avatars: ['DeleteObject'],
+  },
   contract: {
     summary: "Delete one of the caller's avatars",
     description:

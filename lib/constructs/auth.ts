@@ -3,7 +3,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { AuthorizerDefinition } from '../../functions/shared/deployment/function-definitions';
-import { grantRouteData, type GrantableData } from '../data-grants';
+import { grantFunctionData, type GrantableData } from '../data-grants';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ExternalIssuerSettings } from '../stack-settings';
 import { ServiceFunction } from './service-function';
@@ -82,7 +82,7 @@ export class Auth extends Construct {
       logRetentionDays: props.logRetentionDays,
       reservedConcurrency: props.reservedConcurrency,
     });
-    grantRouteData(this.authorizerFunction.role, props.definition.grants, props.data);
+    grantFunctionData(this.authorizerFunction.role, props.definition.grants, props.data);
     this.authorizer = new apigateway.RequestAuthorizer(this, 'Authorizer', {
       handler: this.authorizerFunction.function,
       identitySources: [apigateway.IdentitySource.header('Authorization')],

@@ -4,7 +4,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ScheduledFunctionDefinition } from '../../functions/shared/deployment/function-definitions';
-import { grantBackgroundData, type GrantableData } from '../data-grants';
+import { grantFunctionData, type GrantableData } from '../data-grants';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { ServiceFunction } from './service-function';
 
@@ -72,7 +72,7 @@ export class BackgroundFunctions extends Construct {
       logRetentionDays: props.logRetentionDays,
       deadLetterQueue: this.deadLetterQueue,
     });
-    grantBackgroundData(handler.role, definition.grants, props.data);
+    grantFunctionData(handler.role, definition.grants, props.data);
     const schedule = new events.Rule(this, `${definition.name}Schedule`, {
       description: `Runs ${definition.description}`,
       schedule: events.Schedule.expression(definition.schedule),

@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
-import { grantRouteData, type GrantableData } from '../data-grants';
+import { grantFunctionData, type GrantableData } from '../data-grants';
 import { signsListCursors } from './cursor-signing-key';
 import { ServiceFunction } from './service-function';
 
@@ -46,7 +46,7 @@ export class RouteFunctions extends Construct {
         logRetentionDays: props.logRetentionDays,
         ...(route.image === true ? { reservedConcurrency: props.imageRouteConcurrency } : {}),
       });
-      grantRouteData(handler.role, route.grants, props.data);
+      grantFunctionData(handler.role, route.grants, props.data);
       return { route, handler };
     });
   }

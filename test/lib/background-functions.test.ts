@@ -95,9 +95,16 @@ describe('the avatar reconciler', () => {
     ]);
   });
 
-  it('batch-gets from the users table itself, no index and no other table', () => {
+  it('batch-gets from the users table itself, no index and no other table: user partitions, their keys and object key only', () => {
     expect(grantOf('dynamodb:BatchGetItem')).toEqual([
-      { action: 'dynamodb:BatchGetItem', resources: [{ 'Fn::GetAtt': [usersTableId, 'Arn'] }], condition: undefined },
+      {
+        action: 'dynamodb:BatchGetItem',
+        resources: [{ 'Fn::GetAtt': [usersTableId, 'Arn'] }],
+        condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'objectKey'] },
+        },
+      },
     ]);
   });
 
