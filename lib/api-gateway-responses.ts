@@ -1,7 +1,7 @@
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
-import { CORS_EXPOSED_HEADERS, gatewayAnswerOrigin, parseCorsOrigins } from '../functions/shared/http/cors-policy';
 import { GATEWAY_RESPONSE_TYPES, gatewayProblem, type GatewayResponseType } from '../functions/shared/http/gateway-problems';
 import { PROBLEM_MEDIA_TYPE } from '../functions/shared/http/problem-catalog';
+import { edgeCorsHeaders } from './gateway-cors-headers';
 
 /**
  * Renders the gateway problems of `functions/shared/http/gateway-problems.ts` as API Gateway gateway responses: a body
@@ -15,15 +15,14 @@ function literal(value: string): string {
 }
 
 function corsHeaders(corsOrigins: readonly string[]): Record<string, string> {
-  const rule = gatewayAnswerOrigin(parseCorsOrigins(corsOrigins.join(',')));
-  if (rule === undefined) return {};
+  const cors = edgeCorsHeaders(corsOrigins);
+  if (cors === undefined) return {};
   // One origin (or *) is a literal; several cannot be chosen from in a gateway response (its
   // templates are not run through VTL), so the request's Origin is echoed: these bodies are fixed
   // texts that reveal nothing about any user (DESIGN.md 5a). The local gateway does the same.
   return {
-    'Access-Control-Allow-Origin': rule.kind === 'fixed' ? literal(rule.value) : 'method.request.header.Origin',
-    'Access-Control-Expose-Headers': literal(CORS_EXPOSED_HEADERS.join(', ')),
-    Vary: literal('Origin'),
+    'Access-Control-Allow-Origin': cors.allowOrigin.kind === 'fixed' ? literal(cors.allowOrigin.value) : 'method.request.header.Origin',
+    ...Object.fromEntries(Object.entries(cors.headers).map(([name, value]) => [name, literal(value)])),
   };
 }
 

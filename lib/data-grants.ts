@@ -1,39 +1,29 @@
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
-import type { BackgroundGrants, RouteGrants, TableOperation } from '../functions/shared/deployment/data-grants';
+import type { DataGrants, ObjectAction, QueueAction, TableGrantKey } from '../functions/shared/deployment/data-grants';
 import type { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import type { DataTables, DeployedTable } from './constructs/data-tables';
 import { acknowledgeFindings } from './nag-acknowledgements';
+import { InvalidGrantError, tableStatement } from './table-grants';
 
 /**
- * Least-privilege access from the `grants` of a route (route table) or of a background function:
- * the exact DynamoDB actions on the exact table and index ARNs, object actions on the avatar prefix
- * only. No `Scan`, no `DescribeTable`, no `index/*`: a function can do what its grant says and
- * nothing else.
+ * Least-privilege access from the `grants` of any deployed function (route, authorizer, scheduled
+ * or queue function): the exact DynamoDB actions on the exact table and index ARNs with their
+ * conditions, object actions on the avatar prefix only, the named actions on named queues. No
+ * `Scan`, no `DescribeTable`, no `index/*`, no wildcard action: a function can do what its grant
+ * says and nothing else.
  */
-
-/** DynamoDB actions of a `read` grant; transactions reuse them (TransactGetItems needs GetItem). */
-export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
-
-/** DynamoDB actions a `write` grant adds; TransactWriteItems needs the ones of the items it writes. */
-export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
-
-/** S3 actions of an avatars `read` grant. */
-export const OBJECT_READ_ACTIONS = ['s3:GetObject'] as const;
-
-/** S3 actions an avatars `write` grant adds: store and delete objects. */
-export const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject'] as const;
 
 /** The data resources grants refer to. */
 export interface GrantableData {
   readonly tables: DataTables;
   readonly avatarBucket: s3.IBucket;
   readonly avatarDefinition: typeof avatarBucket;
+  /** The queues grants may name, by id. */
+  readonly queues?: ReadonlyMap<string, sqs.IQueue>;
 }
-
-/** Table keys of {@link RouteGrants} (every key but the bucket's). */
-type TableGrantKey = Exclude<keyof RouteGrants, 'avatars'>;
 
 const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog'];
 
@@ -41,42 +31,8 @@ const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog'];
 function tableForGrant(tables: DataTables, key: TableGrantKey): DeployedTable {
   const id = key.charAt(0).toUpperCase() + key.slice(1);
   const found = tables.tables.find((entry) => entry.definition.id === id);
-  if (!found) throw new Error(`A grant names "${key}", but no table definition has id "${id}".`);
+  if (!found) throw new InvalidGrantError(`A grant names "${key}", but no table definition has id "${id}".`);
   return found;
-}
-
-function tableResources({ table, definition }: DeployedTable): string[] {
-  return [table.tableArn, ...definition.indexes.map((index) => `${table.tableArn}/index/${index.indexName}`)];
-}
-
-function grantTable(grantee: iam.IGrantable, deployed: DeployedTable, level: 'read' | 'write'): void {
-  const actions = level === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : [...TABLE_READ_ACTIONS];
-  iam.Grant.addToPrincipal({ grantee, actions, resourceArns: tableResources(deployed) });
-}
-
-function grantAvatars(grantee: iam.IGrantable & IConstruct, data: GrantableData, level: 'read' | 'write'): void {
-  const actions = level === 'write' ? [...OBJECT_READ_ACTIONS, ...OBJECT_WRITE_ACTIONS] : [...OBJECT_READ_ACTIONS];
-  grantAvatarObjects(grantee, data, actions);
-}
-
-function grantAvatarObjects(grantee: iam.IGrantable & IConstruct, data: GrantableData, actions: string[]): void {
-  const { avatarBucket: bucket, avatarDefinition: definition } = data;
-  const prefix = definition.objectPrefix;
-  iam.Grant.addToPrincipal({ grantee, actions, resourceArns: [bucket.arnForObjects(`${prefix}*`)] });
-  acknowledgeFindings(grantee, {
-    [`AwsSolutions-IAM5[Resource::<${logicalIdToken(bucket)}.Arn>/${prefix}*]`]: `Avatar object keys are content hashes, unknown until upload; access is limited to the "${prefix}" prefix of the avatar bucket.`,
-  });
-}
-
-/** Listing keys under the avatar prefix: `ListBucket` is a bucket action, so the prefix is a condition. */
-function grantAvatarListing(grantee: iam.IGrantable, data: GrantableData): void {
-  const { avatarBucket: bucket, avatarDefinition: definition } = data;
-  iam.Grant.addToPrincipal({
-    grantee,
-    actions: ['s3:ListBucket'],
-    resourceArns: [bucket.bucketArn],
-    conditions: { StringLike: { 's3:prefix': `${definition.objectPrefix}*` } },
-  });
 }
 
 /** The logical id of a bucket as cdk-nag prints it in a finding (`<LogicalId.Arn>`). */
@@ -86,25 +42,38 @@ function logicalIdToken(bucket: s3.IBucket): string {
   return bucket.stack.resolve(resource.logicalId) as string;
 }
 
-/** Grants a function's role exactly what its route-table `grants` say. */
-export function grantRouteData(grantee: iam.IGrantable & IConstruct, grants: RouteGrants, data: GrantableData): void {
-  for (const key of TABLE_GRANT_KEYS) {
-    const level = grants[key];
-    if (level) grantTable(grantee, tableForGrant(data.tables, key), level);
+function grantAvatarObjects(grantee: iam.IGrantable & IConstruct, data: GrantableData, actions: readonly ObjectAction[]): void {
+  const { avatarBucket: bucket, avatarDefinition: definition } = data;
+  const prefix = definition.objectPrefix;
+  const onObjects = actions.filter((action) => action !== 'ListBucket');
+  if (onObjects.length > 0) {
+    iam.Grant.addToPrincipal({ grantee, actions: onObjects.map((action) => `s3:${action}`), resourceArns: [bucket.arnForObjects(`${prefix}*`)] });
+    acknowledgeFindings(grantee, {
+      [`AwsSolutions-IAM5[Resource::<${logicalIdToken(bucket)}.Arn>/${prefix}*]`]: `Avatar object keys are content hashes, unknown until upload; access is limited to the "${prefix}" prefix of the avatar bucket.`,
+    });
   }
-  if (grants.avatars) grantAvatars(grantee, data, grants.avatars);
+  // ListBucket is a bucket action: the prefix is a condition, not a resource.
+  if (actions.includes('ListBucket')) {
+    iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': `${prefix}*` } } });
+  }
 }
 
-/** DynamoDB actions of each {@link TableOperation}; `BatchGetItem` reads the table itself, never an index. */
-const TABLE_OPERATION_ACTIONS = { batchGet: ['dynamodb:BatchGetItem'] } as const satisfies Record<TableOperation, readonly string[]>;
-
-/** Grants a background function's role exactly the operations its `grants` name. */
-export function grantBackgroundData(grantee: iam.IGrantable & IConstruct, grants: BackgroundGrants, data: GrantableData): void {
-  for (const key of TABLE_GRANT_KEYS) {
-    const actions = (grants[key] ?? []).flatMap((operation) => TABLE_OPERATION_ACTIONS[operation]);
-    if (actions.length > 0) iam.Grant.addToPrincipal({ grantee, actions, resourceArns: [tableForGrant(data.tables, key).table.tableArn] });
+function grantQueues(grantee: iam.IGrantable, data: GrantableData, queues: Readonly<Record<string, readonly QueueAction[]>>): void {
+  for (const [id, actions] of Object.entries(queues)) {
+    const queue = data.queues?.get(id);
+    if (!queue) throw new InvalidGrantError(`A grant names the queue "${id}", which the stack does not have.`);
+    iam.Grant.addToPrincipal({ grantee, actions: actions.map((action) => `sqs:${action}`), resourceArns: [queue.queueArn] });
   }
-  const avatars = grants.avatars ?? [];
-  if (avatars.includes('list')) grantAvatarListing(grantee, data);
-  if (avatars.includes('delete')) grantAvatarObjects(grantee, data, ['s3:DeleteObject']);
+}
+
+/** Grants a function's role exactly what its `grants` say. */
+export function grantFunctionData(grantee: iam.IGrantable & IConstruct, grants: DataGrants, data: GrantableData): void {
+  for (const key of TABLE_GRANT_KEYS) {
+    const accesses = grants[key];
+    if (accesses === undefined) continue;
+    const deployed = tableForGrant(data.tables, key);
+    for (const access of accesses) grantee.grantPrincipal.addToPrincipalPolicy(tableStatement(access, deployed));
+  }
+  if (grants.avatars?.length) grantAvatarObjects(grantee, data, grants.avatars);
+  if (grants.queues) grantQueues(grantee, data, grants.queues);
 }

@@ -6,6 +6,7 @@ import type { RouteDefinition } from '../functions/shared/http/route-definition'
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
+import { ApiFirewall } from './constructs/api-firewall';
 import { Auth } from './constructs/auth';
 import { AvatarStorage } from './constructs/avatar-storage';
 import { BackgroundFunctions } from './constructs/background-functions';
@@ -65,7 +66,7 @@ export function tableNameOutputKey(definition: TableDefinition): string {
 
 /**
  * The Frontend API: data, avatar storage, auth, the cursor-signing key, one function per route, the
- * scheduled background functions, the REST API and the alarms, each concern one construct, composed
+ * scheduled background functions, the REST API with its firewall and the alarms, each concern one construct, composed
  * here from the route table, the background function table and the definitions the code itself uses.
  */
 export class FrontendApiStack extends Stack {
@@ -91,6 +92,7 @@ export class FrontendApiStack extends Stack {
       environment,
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
+      reservedConcurrency: settings.capacity.authorizerConcurrency,
     });
     const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
     const functions = new RouteFunctions(this, 'Routes', {
@@ -99,6 +101,7 @@ export class FrontendApiStack extends Stack {
       cursorEnvironment: cursorKey.environment,
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
+      imageRouteConcurrency: settings.capacity.imageRouteConcurrency,
     });
     const background = new BackgroundFunctions(this, 'Background', {
       definitions: deployed.scheduled,
@@ -114,6 +117,12 @@ export class FrontendApiStack extends Stack {
       corsOrigins: settings.corsOrigins,
       logRetentionDays: settings.logRetentionDays,
     });
+    new ApiFirewall(this, 'Firewall', {
+      stage: api.restApi.deploymentStage,
+      ipRateLimit: settings.capacity.ipRateLimit,
+      tokenRateLimit: settings.capacity.tokenRateLimit,
+      corsOrigins: settings.corsOrigins,
+    });
     const watched = new Map<string, ServiceFunction>([
       ['authorizer', auth.authorizerFunction],
       ...functions.functions.map(({ route, handler }): [string, ServiceFunction] => [route.name, handler]),
@@ -123,6 +132,7 @@ export class FrontendApiStack extends Stack {
       restApi: api.restApi,
       accessLogs: api.accessLogs,
       functions: watched,
+      deadLetterQueues: new Map([['scheduledRuns', background.deadLetterQueue]]),
       alarmEmail: settings.alarmEmail,
     });
     this.addOutputs({ data, storage, auth, api, observability });

@@ -32,6 +32,20 @@ export interface StackSettings {
   readonly alarmEmail?: string;
   /** Powertools log level of every function. */
   readonly logLevel: LogLevel;
+  /** Per-client limits and concurrency caps, so that no client or route can starve the others. */
+  readonly capacity: CapacitySettings;
+}
+
+/** How much of the API one client, and how much of the account's Lambda concurrency one route, may take. */
+export interface CapacitySettings {
+  /** Requests one source IP address may send per minute before WAF answers 429. */
+  readonly ipRateLimit: number;
+  /** Requests one bearer token (Authorization header) may send per minute before WAF answers 429. */
+  readonly tokenRateLimit: number;
+  /** Concurrent executions reserved for the authorizer (always available to it, never more). */
+  readonly authorizerConcurrency: number;
+  /** Concurrent executions of each image route at most (reserved for it, never more). */
+  readonly imageRouteConcurrency: number;
 }
 
 /** Log levels Powertools logger accepts. */
@@ -48,7 +62,18 @@ export const SETTINGS_DEFAULTS = {
   apiBurstLimit: 100,
   authorizerCacheSeconds: 300,
   logLevel: 'INFO',
+  authorizerConcurrency: 10,
+  imageRouteConcurrency: 10,
 } as const;
+
+/**
+ * Default per-client limits, per minute, as shares of the stage's steady rate: one address may
+ * take a fifth of it, one token a tenth (at least WAF's minimum of 10 per window).
+ */
+export const CLIENT_SHARES = { ip: 5, token: 10 } as const;
+
+/** WAF's bounds of a rate-based rule's limit, per evaluation window. */
+const WAF_RATE_LIMIT_BOUNDS = { min: 10, max: 2_000_000_000 } as const;
 
 /** Retention periods CloudWatch Logs accepts, in days. */
 const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
@@ -151,6 +176,25 @@ function alarmEmail(read: ContextReader): string | undefined {
   return value;
 }
 
+/** A per-client limit per minute: given, or `share` of the stage's; below the stage's either way. */
+function clientRateLimit(read: ContextReader, key: string, apiRateLimit: number, share: number): number {
+  const stagePerMinute = apiRateLimit * 60;
+  const fallback = Math.max(WAF_RATE_LIMIT_BOUNDS.min, Math.floor(stagePerMinute / share));
+  const limit = integerSetting(read, key, fallback, WAF_RATE_LIMIT_BOUNDS.min, WAF_RATE_LIMIT_BOUNDS.max);
+  // A client allowed the whole stage rate could still starve every other one.
+  if (limit >= stagePerMinute) throw new InvalidSettingError(key, `below the stage's ${stagePerMinute} requests per minute (apiRateLimit × 60)`, limit);
+  return limit;
+}
+
+function capacity(read: ContextReader, apiRateLimit: number): CapacitySettings {
+  return {
+    ipRateLimit: clientRateLimit(read, 'ipRateLimit', apiRateLimit, CLIENT_SHARES.ip),
+    tokenRateLimit: clientRateLimit(read, 'tokenRateLimit', apiRateLimit, CLIENT_SHARES.token),
+    authorizerConcurrency: integerSetting(read, 'authorizerConcurrency', SETTINGS_DEFAULTS.authorizerConcurrency, 1, 1000),
+    imageRouteConcurrency: integerSetting(read, 'imageRouteConcurrency', SETTINGS_DEFAULTS.imageRouteConcurrency, 1, 1000),
+  };
+}
+
 /** Reads and validates every setting from a construct node's context. */
 export function readStackSettings(node: Node): StackSettings {
   const read: ContextReader = (key) => node.tryGetContext(key);
@@ -158,10 +202,11 @@ export function readStackSettings(node: Node): StackSettings {
   if (!RETENTION_DAYS.includes(logRetentionDays)) {
     throw new InvalidSettingError('logRetentionDays', `one of ${RETENTION_DAYS.join(', ')}`, logRetentionDays);
   }
+  const apiRateLimit = integerSetting(read, 'apiRateLimit', SETTINGS_DEFAULTS.apiRateLimit, 1, 10_000);
   return {
     deletionProtection: booleanSetting(read, 'deletionProtection', SETTINGS_DEFAULTS.deletionProtection),
     logRetentionDays,
-    apiRateLimit: integerSetting(read, 'apiRateLimit', SETTINGS_DEFAULTS.apiRateLimit, 1, 10_000),
+    apiRateLimit,
     apiBurstLimit: integerSetting(read, 'apiBurstLimit', SETTINGS_DEFAULTS.apiBurstLimit, 1, 5_000),
     corsOrigins: corsOrigins(read),
     // API Gateway caps the authorizer cache at one hour.
@@ -169,5 +214,6 @@ export function readStackSettings(node: Node): StackSettings {
     externalIssuer: externalIssuer(read),
     alarmEmail: alarmEmail(read),
     logLevel: logLevel(read),
+    capacity: capacity(read, apiRateLimit),
   };
 }

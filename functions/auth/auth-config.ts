@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
 import { defineConfig } from '../shared/config/define-config';
+import { IdentityProviderUnavailableError } from './errors';
 
 /** Issuer and audience of the tokens the local signing key mints (`npm run cli -- token`). */
 export const LOCAL_TOKEN_ISSUER = 'urn:frontend-api:local';
@@ -32,6 +33,31 @@ export const AUTH_ENV = {
 } as const;
 
 /**
+ * What a key lookup can refuse because of the token itself: an algorithm no key set serves, or a
+ * key id the issuer's set does not hold (once fetched again, within the cool-down).
+ */
+const TOKEN_FAULTS = [errors.JOSENotSupported, errors.JWKSNoMatchingKey, errors.JWKSMultipleMatchingKeys] as const;
+
+/**
+ * The key lookup of a remote JWKS, its failures sorted: a fault of the token is rethrown as is
+ * (jose turns it into a refused token), anything else (a timeout, a refused connection, an answer
+ * that is not 200, not JSON or not a key set) means the issuer cannot be asked and becomes an
+ * {@link IdentityProviderUnavailableError}: a 503, never a 401 that would send every client to
+ * sign in again while its token is fine.
+ */
+export function failingOnOutage(keys: JWTVerifyGetKey): JWTVerifyGetKey {
+  return async (header, token) => {
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      if (TOKEN_FAULTS.some((fault) => error instanceof fault)) throw error;
+      const reason = error instanceof errors.JOSEError ? `${error.code}: ${error.message}` : String(error);
+      throw new IdentityProviderUnavailableError(`The issuer's key set could not be fetched (${reason}).`, { cause: error });
+    }
+  };
+}
+
+/**
  * The verification set-up, read once:
  * - `AUTH_ISSUER` + `AUTH_JWKS_URL` (+ `AUTH_AUDIENCE` or `AUTH_COGNITO_CLIENT_ID`): an external
  *   issuer; its JWKS is fetched over HTTP(S), cached, and fetched again (at most every
@@ -45,7 +71,7 @@ export const authConfig = /* @__PURE__ */ defineConfig('auth', (env): AuthConfig
     // Re-fetching on an unknown key id is what makes key rotation work; the cool-down keeps a flood
     // of forged key ids from turning into a flood of JWKS requests.
     const cooldownDuration = env.integer(AUTH_ENV.jwksCooldownMs, 30_000, { min: 0, max: 3_600_000 });
-    const keys = createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration, cacheMaxAge: 600_000, timeoutDuration: 5_000 });
+    const keys = failingOnOutage(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration, cacheMaxAge: 600_000, timeoutDuration: 5_000 }));
     const cognitoClientId = env.optional(AUTH_ENV.cognitoClientId);
     if (cognitoClientId !== undefined) return { mode: 'cognito', issuer, cognitoClientId, keys };
     return { mode: 'external', issuer, audience: env.required(AUTH_ENV.audience), keys };

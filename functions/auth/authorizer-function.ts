@@ -1,8 +1,9 @@
 import type { AuthorizerDefinition } from '../shared/deployment/function-definitions';
+import { SUBJECT_LOOKUP } from '../shared/deployment/users-table-access';
 
-/** The REQUEST authorizer: bearer token to user. It reads the users table's subject index. */
+/** The REQUEST authorizer: bearer token to user. It may Query the users table's subject index, nothing else. */
 export const authorizerFunction = {
   name: 'authorizer',
   handler: 'functions/auth/authorizer.ts',
-  grants: { users: 'read' },
+  grants: { users: [SUBJECT_LOOKUP] },
 } as const satisfies AuthorizerDefinition;

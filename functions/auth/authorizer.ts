@@ -5,7 +5,7 @@ import { identityRepository } from './auth-context';
 import type { AuthIdentity } from './identity-repository';
 import { authConfig } from './auth-config';
 import { allowPolicy } from './authorizer-policy';
-import { AmbiguousSubjectError, InvalidTokenError } from './errors';
+import { AmbiguousSubjectError, IdentityProviderUnavailableError, InvalidTokenError } from './errors';
 import { bearerToken, verifyToken } from './token-verifier';
 
 /** The message API Gateway turns into its 401 gateway response. */
@@ -38,12 +38,20 @@ async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<Au
  * status: API Gateway caches this answer per token, so it holds only what does not change (the
  * signature, issuer and subject checks). The routes read the caller as stored on every request and
  * answer a user who is not active 403, so a suspension and a reactivation both count at once.
+ * When the issuer's keys cannot be fetched it throws anything but `Unauthorized`, which API Gateway
+ * treats as an authorizer failure: the 503 problem of gateway-problems.ts, with Retry-After.
  */
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   let identity: AuthIdentity;
   try {
     identity = await authenticate(event);
   } catch (error) {
+    if (error instanceof IdentityProviderUnavailableError) {
+      // Thrown on: API Gateway answers its authorizer-failure response (503 with Retry-After) and
+      // does not cache it, so the next request asks the issuer again.
+      logger.error('Identity provider unavailable', { reason: error.message });
+      throw error;
+    }
     if (!(error instanceof InvalidTokenError)) throw error;
     logger.info('Token refused', { reason: error.message });
     throw new Error(UNAUTHORIZED);

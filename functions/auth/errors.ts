@@ -18,3 +18,15 @@ export class AmbiguousSubjectError extends Error {
     this.name = 'AmbiguousSubjectError';
   }
 }
+
+/**
+ * The token issuer's keys cannot be had: its JWKS endpoint is unreachable, too slow, or answers
+ * something that is no key set. Not the caller's fault: the authorizer fails (API Gateway answers
+ * its 503 problem, with Retry-After) instead of refusing the token with a 401.
+ */
+export class IdentityProviderUnavailableError extends Error {
+  public constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'IdentityProviderUnavailableError';
+  }
+}

@@ -1,4 +1,6 @@
 import { MANAGED_USERS_RULE } from '../shared/access/access-policy';
+import type { TableAccess } from '../shared/deployment/data-grants';
+import { USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteDefinition } from '../shared/http/route-definition';
 import { AVATAR_CROP_DESCRIPTION } from './image/crop-spec';
 import { UserPathSchema } from '../shared/validation/user-id';
@@ -8,13 +10,38 @@ import { AvatarPathSchema, AvatarUploadResultSchema, AvatarUploadSchema } from '
 
 const AVATAR_UPLOAD_DESCRIPTION = [
   'The image at `avatar` (an http or https address of at most 2048 characters) is fetched, cropped, stored and enabled: the new avatar becomes the only enabled one of the user, and its `url` answers a plain GET with the WebP image, which never changes (cacheable for a year).',
-  'The fetch reaches public internet addresses only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.',
+  'The fetch reaches public internet addresses on ports 80 and 443 only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.',
   '`crop.left`, `crop.top` (0-100000) and `crop.size` (1-100000) are required; `crop.rotate` (a multiple of 90 from -360 to 360) and `crop.flip` are optional.',
   '',
   AVATAR_CROP_DESCRIPTION,
   '',
   "Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).",
 ].join('\n');
+
+/**
+ * What the avatar transactions write (avatar-repository.ts): an avatar item (avatar-record.ts's
+ * attributes) put or deleted, only inside the transaction that also moves the profile.
+ */
+const AVATAR_RECORD_WRITES = {
+  actions: ['PutItem', 'DeleteItem'],
+  partitions: USER_PARTITIONS,
+  attributes: ['pk', 'sk', 'userId', 'avatarId', 'created', 'objectKey', 'provider'],
+  inTransaction: true,
+} as const satisfies TableAccess;
+
+/** The profile's avatar fields and version, updated without reading anything back. */
+const PROFILE_AVATAR_UPDATE = {
+  actions: ['UpdateItem'],
+  partitions: USER_PARTITIONS,
+  attributes: ['pk', 'sk', 'currentAvatarId', 'updated', 'version'],
+  returnValues: ['NONE'],
+} as const satisfies TableAccess;
+
+/**
+ * What an upload touches: its user's partition, the avatar transaction, the fence that settles an
+ * unknown outcome (the same profile update, alone), and the image objects it stores or discards.
+ */
+const UPLOAD_GRANTS = { users: [USER_PARTITION_READS, AVATAR_RECORD_WRITES, PROFILE_AVATAR_UPDATE], avatars: ['PutObject', 'DeleteObject'] } as const;
 
 /** What both avatar uploads accept and answer. */
 const AVATAR_UPLOAD_CONTRACT = {
@@ -32,7 +59,7 @@ export const uploadCurrentAvatarRoute = {
   path: '/user/current/avatar',
   handler: 'functions/avatars/upload-current-avatar.ts',
   auth: 'bearer',
-  grants: { users: 'write', avatars: 'write' },
+  grants: UPLOAD_GRANTS,
   image: true,
   contract: {
     ...AVATAR_UPLOAD_CONTRACT,
@@ -48,7 +75,7 @@ export const uploadUserAvatarRoute = {
   path: '/user/{user-id}/avatar',
   handler: 'functions/avatars/upload-user-avatar.ts',
   auth: 'bearer',
-  grants: { users: 'write', avatars: 'write' },
+  grants: UPLOAD_GRANTS,
   image: true,
   contract: {
     ...AVATAR_UPLOAD_CONTRACT,
@@ -65,7 +92,11 @@ export const deleteCurrentAvatarRoute = {
   path: '/user/current/avatar/{avatar-id}',
   handler: 'functions/avatars/delete-current-avatar.ts',
   auth: 'bearer',
-  grants: { users: 'write', avatars: 'write' },
+  // A deletion only deletes records, and moves the profile inside the same transaction.
+  grants: {
+    users: [USER_PARTITION_READS, { ...AVATAR_RECORD_WRITES, actions: ['DeleteItem'] }, { ...PROFILE_AVATAR_UPDATE, inTransaction: true }],
+    avatars: ['DeleteObject'],
+  },
   contract: {
     summary: "Delete one of the caller's avatars",
     description:

@@ -1,4 +1,6 @@
+import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../shared/deployment/users-table-access';
 import type { RouteDefinition } from '../shared/http/route-definition';
+import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../shared/tables/media-log-table';
 import { ListMediaLogQuerySchema, MediaLogListSchema } from './schemas';
 
 /** GET /media/log. */
@@ -8,7 +10,15 @@ export const listMediaLogRoute = {
   path: '/media/log',
   handler: 'functions/media-log/list-media-log.ts',
   auth: 'bearer',
-  grants: { mediaLog: 'read', users: 'read' },
+  grants: {
+    // Entries by id (the request filter) and counter buckets by key; pages from the listing indexes.
+    mediaLog: [
+      { actions: ['GetItem', 'Query'], partitions: ['ENTRY#*', 'COUNT#*'] },
+      { actions: ['Query'], indexes: (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map(mediaLogIndexName) },
+    ],
+    // The caller's profile; a family's members and the root users (the caller's scope) by id.
+    users: [CALLER_PROFILE_READ, USER_DIRECTORY_READS],
+  },
   paginated: true,
   contract: {
     summary: 'List the media request log',

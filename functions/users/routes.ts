@@ -1,5 +1,6 @@
 import { MANAGED_USERS_RULE } from '../shared/access/access-policy';
 import type { RouteDefinition } from '../shared/http/route-definition';
+import { COUNTER_PARTITION, USER_LIST_INDEXES, USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import { ListUsersQuerySchema, UserListSchema } from './list-schemas';
 import { UserPathSchema } from '../shared/validation/user-id';
 import { UpdateProfileSchema, UserSchema } from './schemas';
@@ -10,6 +11,12 @@ const PROFILE_DESCRIPTION =
   'Only `first-name` and `last-name` may change; each is at most 100 characters without control characters, trimmed of surrounding white space, and may be empty. ' +
   'Any other field (role, status, email, ...) is refused with 400. Send the ETag of a previous read as If-Match to refuse the update (412) if the profile changed since.';
 
+/**
+ * The profile-name update: UpdateItem on a user's partition only. It answers the written profile
+ * (`ReturnValues: ALL_NEW`), which returns every attribute, so no `dynamodb:Attributes` list fits it.
+ */
+const NAMES_UPDATE = { actions: ['UpdateItem'], partitions: USER_PARTITIONS, returnValues: ['ALL_NEW'] } as const;
+
 /** GET /user. */
 export const listUsersRoute = {
   name: 'listUsers',
@@ -17,7 +24,8 @@ export const listUsersRoute = {
   path: '/user',
   handler: 'functions/users/list-users.ts',
   auth: 'bearer',
-  grants: { users: 'read' },
+  // The caller's profile and the list totals by key; pages and prefix counts from the listing indexes.
+  grants: { users: [{ actions: ['GetItem'], partitions: [...USER_PARTITIONS, COUNTER_PARTITION] }, { actions: ['Query'], indexes: USER_LIST_INDEXES }] },
   paginated: true,
   contract: {
     summary: 'List the users the caller manages',
@@ -42,7 +50,7 @@ export const getCurrentUserRoute = {
   path: '/user/current',
   handler: 'functions/users/get-current-user.ts',
   auth: 'bearer',
-  grants: { users: 'read' },
+  grants: { users: [USER_PARTITION_READS] },
   contract: {
     summary: "Read the caller's own profile",
     description: 'Extension of the interface: the full User of the caller, with an ETag for conditional updates.',
@@ -59,7 +67,7 @@ export const updateCurrentUserRoute = {
   path: '/user/current',
   handler: 'functions/users/update-current-user.ts',
   auth: 'bearer',
-  grants: { users: 'write' },
+  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE] },
   contract: {
     summary: "Update the caller's own profile",
     description: PROFILE_DESCRIPTION,
@@ -78,7 +86,7 @@ export const getUserRoute = {
   path: '/user/{user-id}',
   handler: 'functions/users/get-user.ts',
   auth: 'bearer',
-  grants: { users: 'read' },
+  grants: { users: [USER_PARTITION_READS] },
   contract: {
     summary: 'Read a user the caller manages',
     description: `Extension of the interface. ${MANAGED_USERS_RULE}`,
@@ -96,7 +104,7 @@ export const updateUserRoute = {
   path: '/user/{user-id}',
   handler: 'functions/users/update-user.ts',
   auth: 'bearer',
-  grants: { users: 'write' },
+  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE] },
   contract: {
     summary: 'Update the profile of a user the caller manages (a sub user, for a user)',
     description: `${PROFILE_DESCRIPTION} A user outside the caller's scope answers 404.`,

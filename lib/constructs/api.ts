@@ -44,6 +44,8 @@ function accessLogFormat(): apigateway.AccessLogFormat {
     authorizerError: F.contextAuthorizerError(),
     errorType: F.contextErrorResponseType(),
     errorMessage: F.contextErrorMessage(),
+    // WAF_BLOCK for a request the firewall answered (the per-client limits), WAF_ALLOW otherwise.
+    wafResponseCode: F.contextWafResponseCode(),
     xrayTraceId: F.contextXrayTraceId(),
   };
   return apigateway.AccessLogFormat.custom(JSON.stringify(members));
@@ -112,11 +114,9 @@ export class Api extends Construct {
   private acknowledgeFindings(): void {
     acknowledgeFindings(this.restApi, {
       'AwsSolutions-COG4':
-        "Bearer routes use a Lambda REQUEST authorizer: it verifies tokens of any OIDC issuer (the stack's Cognito pool by default), maps the subject to a user and refuses suspended users with 403, which a Cognito authorizer cannot.",
+        "Bearer routes use a Lambda REQUEST authorizer: it verifies tokens of any OIDC issuer (the stack's Cognito pool by default) and maps the token subject to the one user record that claims it, passing the user id to the routes, which a Cognito authorizer cannot. The routes read the caller's stored status and role on every request.",
       'AwsSolutions-APIG2':
         'Every handler validates its parameters and body with strict zod schemas, which also generate the OpenAPI document and answer 400 problems naming each field; a gateway model would duplicate them and answer in another shape.',
-      'AwsSolutions-APIG3':
-        'Stage throttling caps the request rate, bearer tokens guard all data routes, and the image fetch is SSRF-checked in code; a WAF web ACL can be associated with the stage by the operator where the account runs one.',
     });
     const cloudWatchRole = this.restApi.node.tryFindChild('CloudWatchRole');
     if (cloudWatchRole) {

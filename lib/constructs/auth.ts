@@ -3,7 +3,7 @@ import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { AuthorizerDefinition } from '../../functions/shared/deployment/function-definitions';
-import { grantRouteData, type GrantableData } from '../data-grants';
+import { grantFunctionData, type GrantableData } from '../data-grants';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ExternalIssuerSettings } from '../stack-settings';
 import { ServiceFunction } from './service-function';
@@ -22,6 +22,8 @@ export interface AuthProps {
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: number;
   readonly data: GrantableData;
+  /** Concurrent executions reserved for the authorizer: a flood on other functions cannot take them. */
+  readonly reservedConcurrency: number;
 }
 
 /** The token issuer the authorizer verifies against, in the variables the authorizer reads. */
@@ -78,8 +80,9 @@ export class Auth extends Construct {
       invokedBy: 'api',
       environment: { ...props.environment, ...this.issuer },
       logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: props.reservedConcurrency,
     });
-    grantRouteData(this.authorizerFunction.role, props.definition.grants, props.data);
+    grantFunctionData(this.authorizerFunction.role, props.definition.grants, props.data);
     this.authorizer = new apigateway.RequestAuthorizer(this, 'Authorizer', {
       handler: this.authorizerFunction.function,
       identitySources: [apigateway.IdentitySource.header('Authorization')],
@@ -110,7 +113,7 @@ export class Auth extends Construct {
     });
     acknowledgeFindings(pool, {
       'AwsSolutions-COG2':
-        'MFA is optional (TOTP) so that each frontend team can require it through its own sign-in flow; an API token is short-lived (1 h) and checked against the user status on every call.',
+        "MFA is optional (TOTP) so that each frontend team can require it through its own sign-in flow. A token lives at most 1 h. The authorizer checks only the token (signature, issuer, audience, expiry, a subject that names one user) and allows a known user whatever its status; API Gateway caches that answer per token. Every route then reads the caller's stored status and role in the same request, so a suspended, demoted or deleted user is refused (403, or 401 when deleted) on its next call whatever the cache holds.",
       'AwsSolutions-COG8':
         'The Essentials plan suffices: no self sign-up, operators invite every user; threat protection of the Plus plan is a per-user cost an operator can opt into.',
     });

@@ -72,8 +72,7 @@ export class AvatarStorage extends Construct {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        // Keys are content-addressed and objects carry an immutable Cache-Control: cache hard.
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: this.createCachePolicy(definition),
         responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
         compress: true,
       },
@@ -96,6 +95,29 @@ export class AvatarStorage extends Construct {
     );
     this.acknowledgeDistributionFindings(distribution);
     return distribution;
+  }
+
+  /**
+   * CachingOptimized's key (no headers, cookies or query; compressed variants) with a lifetime of
+   * at most `sharedCacheSeconds`, whatever an object's own Cache-Control says: a deleted avatar
+   * stops being served within that time. Chosen over invalidating its path on deletion, which
+   * would give the avatar routes a CloudFront permission, cost per path beyond the free thousand a
+   * month, and itself take minutes to spread
+   * (https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/Expiration.html).
+   */
+  private createCachePolicy(definition: typeof avatarBucket): cloudfront.CachePolicy {
+    const lifetime = Duration.seconds(definition.sharedCacheSeconds);
+    return new cloudfront.CachePolicy(this, 'AvatarCachePolicy', {
+      comment: 'Avatars: content-addressed images, cached at most as long as a deleted one may still be served',
+      defaultTtl: lifetime,
+      maxTtl: lifetime,
+      minTtl: Duration.seconds(0),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
   }
 
   private acknowledgeDistributionFindings(distribution: cloudfront.Distribution): void {

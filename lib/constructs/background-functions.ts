@@ -1,8 +1,10 @@
+import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ScheduledFunctionDefinition } from '../../functions/shared/deployment/function-definitions';
-import { grantBackgroundData, type GrantableData } from '../data-grants';
+import { grantFunctionData, type GrantableData } from '../data-grants';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { ServiceFunction } from './service-function';
 
@@ -24,35 +26,58 @@ export interface BackgroundFunction {
 }
 
 /**
+ * How long EventBridge keeps trying to deliver a scheduled event, and how often, before it parks
+ * the event in the dead-letter queue. A run delivered hours late is still worth doing; a day late,
+ * the next run is due.
+ */
+export const SCHEDULE_DELIVERY = { maxEventAge: Duration.hours(6), retryAttempts: 8 } as const;
+
+/**
  * One function per scheduled entry of `functions/deployed-functions.ts`, built like a route's function
  * (bundling, runtime, logs, tracing), granted exactly the operations of its entry, and invoked by
  * an EventBridge rule on its schedule.
+ *
+ * A run that fails reaches the dead-letter queue whichever way it fails: EventBridge parks an event
+ * it could not deliver (the function throttled, missing, not permitted), Lambda one whose every
+ * attempt threw or timed out (https://docs.aws.amazon.com/eventbridge/latest/userguide/eb-rule-event-delivery.html,
+ * https://docs.aws.amazon.com/lambda/latest/dg/invocation-async-retain-records.html). The
+ * observability construct alarms on the queue's depth.
  */
 export class BackgroundFunctions extends Construct {
   public readonly functions: readonly BackgroundFunction[];
+  /** Where failed scheduled runs go, one queue for every scheduled function. */
+  public readonly deadLetterQueue: sqs.Queue;
 
   public constructor(scope: Construct, id: string, props: BackgroundFunctionsProps) {
     super(scope, id);
-    this.functions = props.definitions.map((definition) => {
-      const handler = new ServiceFunction(this, definition.name, {
-        handlerModule: definition.handler,
-        description: definition.description,
-        image: false,
-        invokedBy: 'schedule',
-        environment: props.environment,
-        logRetentionDays: props.logRetentionDays,
-      });
-      grantBackgroundData(handler.role, definition.grants, props.data);
-      const schedule = new events.Rule(this, `${definition.name}Schedule`, {
-        description: `Runs ${definition.description}`,
-        schedule: events.Schedule.expression(definition.schedule),
-        targets: [new targets.LambdaFunction(handler.function)],
-      });
-      acknowledgeFindings(schedule, {
-        'Serverless-EventBusDLQ':
-          'A schedule event carries no data: an invocation EventBridge could not deliver is made good by the next scheduled run, which does the whole work again.',
-      });
-      return { definition, handler, schedule };
+    this.deadLetterQueue = new sqs.Queue(this, 'FailedRuns', {
+      // SQS-managed keys: EventBridge cannot send to a queue encrypted with the AWS managed KMS key.
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
     });
+    const lastStop =
+      'This queue is itself the dead-letter queue of the scheduled functions and their EventBridge rules, the last stop of a failed run: nothing consumes it, an operator reads what it holds, and the depth alarm reports every message.';
+    acknowledgeFindings(this.deadLetterQueue, { 'AwsSolutions-SQS3': lastStop, 'Serverless-SQSRedrivePolicy': lastStop });
+    this.functions = props.definitions.map((definition) => this.scheduled(definition, props));
+  }
+
+  private scheduled(definition: ScheduledFunctionDefinition, props: BackgroundFunctionsProps): BackgroundFunction {
+    const handler = new ServiceFunction(this, definition.name, {
+      handlerModule: definition.handler,
+      description: definition.description,
+      image: false,
+      invokedBy: 'schedule',
+      environment: props.environment,
+      logRetentionDays: props.logRetentionDays,
+      deadLetterQueue: this.deadLetterQueue,
+    });
+    grantFunctionData(handler.role, definition.grants, props.data);
+    const schedule = new events.Rule(this, `${definition.name}Schedule`, {
+      description: `Runs ${definition.description}`,
+      schedule: events.Schedule.expression(definition.schedule),
+      targets: [new targets.LambdaFunction(handler.function, { deadLetterQueue: this.deadLetterQueue, ...SCHEDULE_DELIVERY })],
+    });
+    return { definition, handler, schedule };
   }
 }

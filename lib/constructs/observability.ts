@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { acknowledgeFindings } from '../nag-acknowledgements';
@@ -22,6 +23,8 @@ export const ALARM_THRESHOLDS = {
   apiThrottled: 10,
   /** Errors (uncaught exceptions, timeouts) of any one function. */
   functionErrors: 1,
+  /** Messages waiting in a dead-letter queue: each is a failure nobody has looked at yet. */
+  deadLetters: 1,
 } as const;
 
 /** Properties of {@link Observability}. */
@@ -30,6 +33,8 @@ export interface ObservabilityProps {
   readonly accessLogs: logs.ILogGroup;
   /** Every function of the stack, keyed by a readable name for the alarm. */
   readonly functions: ReadonlyMap<string, ServiceFunction>;
+  /** The dead-letter queues, keyed by a readable name for the alarm. */
+  readonly deadLetterQueues: ReadonlyMap<string, sqs.IQueue>;
   /** Address notified of alarms; without it the alarms only show in the console. */
   readonly alarmEmail?: string;
 }
@@ -37,8 +42,9 @@ export interface ObservabilityProps {
 const PERIOD = Duration.minutes(5);
 
 /**
- * What operators watch: alarms on the API's 5XX answers and throttling and on every function's
- * errors, optionally notifying an email address through an encrypted SNS topic.
+ * What operators watch: alarms on the API's 5XX answers and throttling, on every function's
+ * errors and on the depth of every dead-letter queue, optionally notifying an email address
+ * through an encrypted SNS topic.
  */
 export class Observability extends Construct {
   public readonly alarms: cloudwatch.Alarm[] = [];
@@ -48,6 +54,7 @@ export class Observability extends Construct {
     super(scope, id);
     this.addApiAlarms(props.restApi, props.accessLogs);
     for (const [name, fn] of props.functions) this.addFunctionAlarm(name, fn);
+    for (const [name, queue] of props.deadLetterQueues) this.addDeadLetterAlarm(name, queue);
     if (props.alarmEmail) {
       this.topic = this.createTopic(props.alarmEmail);
       const action = new actions.SnsAction(this.topic);
@@ -76,7 +83,8 @@ export class Observability extends Construct {
     });
     this.alarms.push(
       throttled.metric({ period: PERIOD, statistic: 'Sum' }).createAlarm(this, 'ApiThrottled', {
-        alarmDescription: 'Clients are being throttled (429): raise apiRateLimit/apiBurstLimit or find the caller.',
+        alarmDescription:
+          'Clients are being throttled (429): by the stage (raise apiRateLimit/apiBurstLimit) or by the per-client limits (wafResponseCode WAF_BLOCK in the access log: find the caller).',
         threshold: ALARM_THRESHOLDS.apiThrottled,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -90,6 +98,19 @@ export class Observability extends Construct {
       fn.function.metricErrors({ period: PERIOD, statistic: 'Sum' }).createAlarm(this, `${name}Errors`, {
         alarmDescription: `The ${name} function failed (uncaught error or timeout): see its log group.`,
         threshold: ALARM_THRESHOLDS.functionErrors,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  private addDeadLetterAlarm(name: string, queue: sqs.IQueue): void {
+    // The maximum over the period: one message that stays is enough, however briefly it was sampled.
+    this.alarms.push(
+      queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }).createAlarm(this, `${name}DeadLetters`, {
+        alarmDescription: `Failed ${name} wait in their dead-letter queue: see the function's log group, then inspect or purge the queue.`,
+        threshold: ALARM_THRESHOLDS.deadLetters,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,

@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
-import { grantRouteData, type GrantableData } from '../data-grants';
+import { grantFunctionData, type GrantableData } from '../data-grants';
 import { signsListCursors } from './cursor-signing-key';
 import { ServiceFunction } from './service-function';
 
@@ -14,6 +14,11 @@ export interface RouteFunctionsProps {
   readonly cursorEnvironment: Readonly<Record<string, string>>;
   readonly logRetentionDays: number;
   readonly data: GrantableData;
+  /**
+   * Concurrent executions of each image route, reserved and at most: a flood of slow image fetches
+   * cannot take the account's concurrency from the other functions.
+   */
+  readonly imageRouteConcurrency: number;
 }
 
 /** A route with the function that serves it. */
@@ -24,7 +29,7 @@ export interface RouteFunction {
 
 /**
  * One function per route of the route table, each granted exactly the data its route names; the
- * list routes also get the cursor-signing key.
+ * list routes also get the cursor-signing key, the image routes a concurrency cap.
  */
 export class RouteFunctions extends Construct {
   public readonly functions: readonly RouteFunction[];
@@ -39,8 +44,9 @@ export class RouteFunctions extends Construct {
         invokedBy: 'api',
         environment: signsListCursors(route) ? { ...props.environment, ...props.cursorEnvironment } : props.environment,
         logRetentionDays: props.logRetentionDays,
+        ...(route.image === true ? { reservedConcurrency: props.imageRouteConcurrency } : {}),
       });
-      grantRouteData(handler.role, route.grants, props.data);
+      grantFunctionData(handler.role, route.grants, props.data);
       return { route, handler };
     });
   }

@@ -3,6 +3,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import type * as logs from 'aws-cdk-lib/aws-logs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import {
   BUNDLE_SETTINGS,
@@ -34,12 +35,9 @@ export const FUNCTION_SIZES = {
 /** What invokes a function: API Gateway (a route, the authorizer) or an EventBridge schedule. */
 export type FunctionInvoker = 'api' | 'schedule';
 
-/** Why a function has no dead-letter queue, by invoker. */
-const NO_DEAD_LETTER_QUEUE: Record<FunctionInvoker, string> = {
-  api: 'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.',
-  schedule:
-    'The scheduled event carries no data to recover: a run that still fails after Lambda\'s retries is repeated in full by the next scheduled run, and the function\'s error alarm reports the failure.',
-};
+/** Why a function that API Gateway invokes has no dead-letter queue. */
+const NO_DEAD_LETTER_QUEUE =
+  'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.';
 
 /** Properties of {@link ServiceFunction}. */
 export interface ServiceFunctionProps {
@@ -53,6 +51,13 @@ export interface ServiceFunctionProps {
   readonly invokedBy: FunctionInvoker;
   readonly environment: Readonly<Record<string, string>>;
   readonly logRetentionDays: number;
+  /**
+   * Concurrent executions reserved for the function, which are also its most: the account's other
+   * functions cannot take them, and it cannot take theirs. Unset: it shares the unreserved pool.
+   */
+  readonly reservedConcurrency?: number;
+  /** Where Lambda puts an asynchronous event that failed every attempt; required for scheduled functions. */
+  readonly deadLetterQueue?: sqs.IQueue;
 }
 
 function bundling(image: boolean): nodejs.BundlingOptions {
@@ -118,15 +123,19 @@ export class ServiceFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       environment: { ...props.environment },
       bundling: bundling(props.image),
+      reservedConcurrentExecutions: props.reservedConcurrency,
+      deadLetterQueue: props.deadLetterQueue,
     });
-    this.acknowledgeFindings(props.invokedBy);
+    this.acknowledgeFindings(props);
   }
 
-  private acknowledgeFindings(invokedBy: FunctionInvoker): void {
+  private acknowledgeFindings(props: ServiceFunctionProps): void {
     acknowledgeFindings(this.role, {
       'AwsSolutions-IAM5[Resource::*]':
         'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; active tracing needs them on "*". Every data permission of the role names its resources.',
     });
-    acknowledgeFindings(this.function, { 'Serverless-LambdaDLQ': NO_DEAD_LETTER_QUEUE[invokedBy] });
+    if (props.deadLetterQueue) return;
+    if (props.invokedBy !== 'api') throw new Error(`${props.description}: a function invoked asynchronously needs a dead-letter queue.`);
+    acknowledgeFindings(this.function, { 'Serverless-LambdaDLQ': NO_DEAD_LETTER_QUEUE });
   }
 }

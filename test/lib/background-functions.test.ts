@@ -61,13 +61,14 @@ describe('the avatar reconciler', () => {
     ]);
   });
 
-  it('has exactly: list the avatar prefix, delete avatar objects, batch-get users, logs and traces', () => {
+  it('has exactly: list the avatar prefix, delete avatar objects, batch-get users, logs and traces, and its dead-letter queue', () => {
     expect(grants.map((grant) => grant.action).sort()).toEqual([
       'dynamodb:BatchGetItem',
       'logs:CreateLogStream',
       'logs:PutLogEvents',
       's3:DeleteObject',
       's3:ListBucket',
+      'sqs:SendMessage',
       'xray:PutTelemetryRecords',
       'xray:PutTraceSegments',
     ]);
@@ -94,9 +95,16 @@ describe('the avatar reconciler', () => {
     ]);
   });
 
-  it('batch-gets from the users table itself, no index and no other table', () => {
+  it('batch-gets from the users table itself, no index and no other table: user partitions, their keys and object key only', () => {
     expect(grantOf('dynamodb:BatchGetItem')).toEqual([
-      { action: 'dynamodb:BatchGetItem', resources: [{ 'Fn::GetAtt': [usersTableId, 'Arn'] }], condition: undefined },
+      {
+        action: 'dynamodb:BatchGetItem',
+        resources: [{ 'Fn::GetAtt': [usersTableId, 'Arn'] }],
+        condition: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'objectKey'] },
+        },
+      },
     ]);
   });
 

@@ -1,104 +1,124 @@
-import { routes } from '../../functions/routes';
-import { type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { authorizerFunction } from '../../functions/auth/authorizer-function';
+import { routes } from '../../functions/routes';
+import type { DataGrants, TableGrantKey } from '../../functions/shared/deployment/data-grants';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { USER_SUBJECT_INDEX } from '../../functions/shared/tables/users-table';
 import { tables } from '../../functions/shared/tables/index';
-import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from '../../lib/data-grants';
-import { logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
+import { actionsOf, resourcesOf, statementsOfRole, type RoleStatement } from './grant-coverage/policy-simulator';
+import { logicalIdAt, sampleRoutes, synthesizeStack, type Resources } from './stack-fixture';
 
-interface Statement {
-  Effect: string;
-  Action: string | string[];
-  Resource: unknown;
-}
+/**
+ * Each function's role, as synthesized: the actions of its grants on the resources they name and
+ * nothing else (issue 16, item 8: per-function action lists instead of read/write levels). Whether
+ * those lists are enough is function-grants-coverage.test.ts's question; this file pins their shape.
+ */
 
 const table = [...routes, ...sampleRoutes()];
 const { stack, template } = synthesizeStack({}, { routes: table });
-const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+const resources = template.toJSON().Resources as Resources;
 
-function statementsOf(roleId: string): Statement[] {
-  return Object.values(resources)
-    .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`))
-    .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[]);
-}
-
-const actionsOf = (statements: Statement[]): string[] => statements.flatMap((s) => [s.Action].flat());
-const resourcesOf = (statements: Statement[], prefix: string): string[] =>
-  statements
-    .filter((s) => actionsOf([s]).some((action) => action.startsWith(prefix)))
-    .flatMap((s) => [s.Resource].flat())
-    .map((resource) => JSON.stringify(resource));
-
-/** Each table with the route-table grant key that names it (`MediaLog` → `mediaLog`). */
-const tableGrants = tables.map((definition) => ({
-  key: (definition.id.charAt(0).toLowerCase() + definition.id.slice(1)) as 'users' | 'mediaLog',
+/** Each table's grant key and logical id (`MediaLog` → `mediaLog`). */
+const tableIds = tables.map((definition) => ({
+  key: (definition.id.charAt(0).toLowerCase() + definition.id.slice(1)) as TableGrantKey,
   tableId: logicalIdAt(stack, ['Data', definition.id]),
 }));
-const tableIdIn = (resource: string): string => tableGrants.find(({ tableId }) => resource.includes(`"${tableId}"`))?.tableId ?? `no table: ${resource}`;
 const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
+const usersTableId = logicalIdAt(stack, ['Data', 'Users']);
 
-const functionsUnderTest: [string, RouteDefinition['grants'], string[]][] = [
-  ...table.map((route): [string, RouteDefinition['grants'], string[]] => [route.name, route.grants, ['Routes', route.name, 'Role']]),
+const statementsAt = (path: readonly string[]): RoleStatement[] => statementsOfRole(resources, logicalIdAt(stack, path));
+const on = (prefix: string) => (statements: RoleStatement[]) => statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith(prefix)));
+const dynamodb = on('dynamodb:');
+const s3 = on('s3:');
+
+/** `action on resource` for every pair a set of statements grants. */
+const pairs = (statements: RoleStatement[]): string[] =>
+  [...new Set(statements.flatMap((statement) => actionsOf(statement).flatMap((action) => resourcesOf(statement).map((resource) => `${action} on ${resource}`))))].sort();
+
+/** The pairs a function's grants name: its table actions on the table or on each named index. */
+function declaredPairs(grants: DataGrants): string[] {
+  const declared = tableIds.flatMap(({ key, tableId }) =>
+    (grants[key] ?? []).flatMap((access) =>
+      access.actions.flatMap((action) => (access.indexes ?? [undefined]).map((index) => `dynamodb:${action} on <${tableId}>${index === undefined ? '' : `/index/${index}`}`)),
+    ),
+  );
+  return [...new Set(declared)].sort();
+}
+
+const functionsUnderTest: [string, DataGrants, string[]][] = [
+  ...table.map((route): [string, DataGrants, string[]] => [route.name, route.grants, ['Routes', route.name, 'Role']]),
   [authorizerFunction.name, authorizerFunction.grants, ['Auth', 'AuthorizerFunction', 'Role']],
 ];
 
 describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePath) => {
-  const statements = statementsOf(logicalIdAt(stack, rolePath));
-  const actions = actionsOf(statements);
+  const statements = statementsAt(rolePath);
 
-  it('allows only, never denies or widens by wildcard actions', () => {
-    expect(statements.every((s) => s.Effect === 'Allow')).toBe(true);
-    expect(actions.filter((action) => action.includes('*'))).toEqual([]);
+  it('allows only, and never by a wildcard action', () => {
+    expect(statements.every((statement) => statement.Effect === 'Allow')).toBe(true);
+    expect(statements.flatMap(actionsOf).filter((action) => action.includes('*'))).toEqual([]);
   });
 
-  it('has exactly the DynamoDB actions of its grants, each on its own table', () => {
-    const granted = statements.flatMap((statement) =>
-      actionsOf([statement])
-        .filter((action) => action.startsWith('dynamodb:'))
-        .flatMap((action) => [statement.Resource].flat().map((resource) => `${action} on ${tableIdIn(JSON.stringify(resource))}`)),
-    );
-    const expected = tableGrants.flatMap(({ key, tableId }) => {
-      const level = grants[key];
-      const allowed = level === 'write' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : level === 'read' ? [...TABLE_READ_ACTIONS] : [];
-      return allowed.map((action) => `${action} on ${tableId}`);
-    });
-    expect([...new Set(granted)].sort()).toEqual(expected.sort());
+  it('has exactly the DynamoDB actions of its grants, on its tables and named indexes', () => {
+    expect(pairs(dynamodb(statements))).toEqual(declaredPairs(grants));
   });
 
-  it('cannot write a table without a write grant, and never scans', () => {
-    const changes = actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite|Scan)/.test(action));
-    const writes = tableGrants.filter(({ key }) => grants[key] === 'write').length;
-    if (writes > 0) expect([...new Set(changes)].sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']);
-    else expect(changes).toEqual([]);
+  it('never scans, never writes in batches, never names index/*', () => {
+    expect(dynamodb(statements).flatMap(actionsOf).filter((action) => /Scan|BatchWriteItem/.test(action))).toEqual([]);
+    expect(dynamodb(statements).flatMap(resourcesOf).filter((resource) => resource.includes('index/*'))).toEqual([]);
   });
 
-  it('names each table index instead of index/*', () => {
-    for (const resource of resourcesOf(statements, 'dynamodb:')) expect(resource).not.toContain('index/*');
-  });
-
-  it('touches the avatar bucket only when it writes avatars, and then only the avatar prefix', () => {
-    const s3Actions = actions.filter((action) => action.startsWith('s3:'));
-    if (grants.avatars !== 'write') {
-      expect(s3Actions).toEqual([]);
-      return;
-    }
-    expect(s3Actions.sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
-    const prefixes = resourcesOf(statements, 's3:').map((resource) => {
-      expect(resource).toContain(bucketId);
-      return /\/([a-z-]+\/)\*"/.exec(resource)?.[1];
-    });
-    expect(prefixes).toEqual([avatarBucket.objectPrefix]);
+  it('touches only the avatar prefix of the bucket, with exactly the object actions of its grants', () => {
+    expect(s3(statements).flatMap(actionsOf).sort()).toEqual((grants.avatars ?? []).map((action) => `s3:${action}`).sort());
+    for (const resource of s3(statements).flatMap(resourcesOf)) expect(resource).toBe(`<${bucketId}>/${avatarBucket.objectPrefix}*`);
   });
 
   it('writes to its own log group and traces to X-Ray, nothing else', () => {
-    const others = actions.filter((action) => !action.startsWith('dynamodb:') && !action.startsWith('s3:'));
+    const others = statements.flatMap(actionsOf).filter((action) => !/^(dynamodb|s3):/.test(action));
     expect(others.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
   });
 });
 
+describe('the narrowest grants', () => {
+  const writes = (statements: RoleStatement[]) => dynamodb(statements).filter((statement) => actionsOf(statement).some((action) => /(Put|Update|Delete|BatchWrite)Item|ConditionCheck/.test(action)));
+
+  it.each([['updateCurrentUser'], ['updateUser']])('%s may only UpdateItem user partitions of the users table: no PutItem, DeleteItem or index', (name) => {
+    expect(writes(statementsAt(['Routes', name, 'Role']))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [usersTableId, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['USER#*'] }, StringEqualsIfExists: { 'dynamodb:ReturnValues': ['ALL_NEW'] } },
+      },
+    ]);
+  });
+
+  it('the authorizer may Query the subject index, and nothing else of any table', () => {
+    expect(dynamodb(statementsAt(['Auth', 'AuthorizerFunction', 'Role']))).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:Query', Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [usersTableId, 'Arn'] }, `/index/${USER_SUBJECT_INDEX}`]] } },
+    ]);
+  });
+
+  it.each([['uploadCurrentAvatar'], ['uploadUserAvatar'], ['deleteCurrentAvatar']])(
+    '%s puts and deletes avatar records only inside a transaction, naming only avatar attributes, and updates only the profile\'s avatar fields',
+    (name) => {
+      const conditions = writes(statementsAt(['Routes', name, 'Role'])).map((statement) => [actionsOf(statement).sort(), statement.Condition]);
+      const recordWrites = conditions.find(([actions]) => (actions as string[]).includes('dynamodb:DeleteItem'));
+      const profileUpdate = conditions.find(([actions]) => (actions as string[]).includes('dynamodb:UpdateItem'));
+      expect(recordWrites?.[1]).toMatchObject({
+        'ForAnyValue:StringEquals': { 'dynamodb:EnclosingOperation': ['TransactWriteItems'] },
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'userId', 'avatarId', 'created', 'objectKey', 'provider'] },
+      });
+      expect(profileUpdate?.[1]).toMatchObject({
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'currentAvatarId', 'updated', 'version'] },
+        StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE'] },
+      });
+      expect(conditions).toHaveLength(2);
+    },
+  );
+});
+
 describe('the function roles', () => {
   it('carry no managed policies', () => {
-    const roles = Object.entries(resources).filter(([id, r]) => r.Type === 'AWS::IAM::Role' && !id.includes('CloudWatchRole'));
+    const roles = Object.entries(resources).filter(([id, resource]) => resource.Type === 'AWS::IAM::Role' && !id.includes('CloudWatchRole'));
     expect(roles.length).toBeGreaterThan(table.length);
     for (const [, role] of roles) expect(role.Properties.ManagedPolicyArns).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { deployedFunctions, routeFunction } from '../../functions/deployed-functions';
-import { routes } from '../../functions/routes';
+import { routeNamed, routes } from '../../functions/routes';
 import { type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { createFrontendApiApp, type FrontendApiApp } from '../../lib/frontend-api-app';
 import type { FrontendApiStack, FrontendApiStackProps } from '../../lib/frontend-api-stack';
@@ -45,14 +45,14 @@ export function logicalIdAt(stack: FrontendApiStack, path: readonly string[]): s
 
 /**
  * Routes that exercise what the route table may not have yet: an image route that writes avatars
- * and a public route. They reuse an existing route's handler and contract; only their method, path,
- * auth, grants and image flag are made up.
+ * and a public route. They reuse an existing route's handler and contract (the image route the
+ * grants of an avatar upload); only their method, path, auth and image flag are made up.
  */
 export function sampleRoutes(): RouteDefinition[] {
   const base: RouteDefinition | undefined = routes[0];
   if (!base) throw new Error('The route table is empty.');
   return [
-    { ...base, name: 'sampleImageRoute', method: 'POST', path: '/sample/{sample-id}/image', auth: 'bearer', grants: { users: 'write', avatars: 'write' }, image: true },
+    { ...base, name: 'sampleImageRoute', method: 'POST', path: '/sample/{sample-id}/image', auth: 'bearer', grants: routeNamed('uploadCurrentAvatar').grants, image: true },
     { ...base, name: 'samplePublicRoute', method: 'GET', path: '/sample/public', auth: 'none', grants: {} },
   ];
 }

@@ -18,7 +18,28 @@ describe('the stack settings', () => {
       externalIssuer: undefined,
       alarmEmail: undefined,
       logLevel: 'INFO',
+      capacity: { ipRateLimit: 600, tokenRateLimit: 300, authorizerConcurrency: 10, imageRouteConcurrency: 10 },
     });
+  });
+
+  it('give one address a fifth and one token a tenth of the stage rate by default, at least WAF\'s minimum', () => {
+    expect(settingsFor({ apiRateLimit: '200' }).capacity).toMatchObject({ ipRateLimit: 2400, tokenRateLimit: 1200 });
+    expect(settingsFor({ apiRateLimit: '1' }).capacity).toMatchObject({ ipRateLimit: 12, tokenRateLimit: 10 });
+  });
+
+  it('take per-client limits and concurrency caps from context', () => {
+    const settings = settingsFor({ ipRateLimit: '900', tokenRateLimit: 120, authorizerConcurrency: '25', imageRouteConcurrency: '4' });
+    expect(settings.capacity).toEqual({ ipRateLimit: 900, tokenRateLimit: 120, authorizerConcurrency: 25, imageRouteConcurrency: 4 });
+  });
+
+  it.each([
+    ['ipRateLimit', '3000', /below the stage's 3000 requests per minute/],
+    ['tokenRateLimit', '5000', /below the stage's 3000 requests per minute/],
+    ['ipRateLimit', '9', /an integer from 10/],
+    ['authorizerConcurrency', '0', /an integer from 1 to 1000/],
+    ['imageRouteConcurrency', 'many', /an integer from 1 to 1000/],
+  ])('refuse %s = %s, which would not keep one client or route from the others', (key, value, reason) => {
+    expect(() => settingsFor({ [key]: value })).toThrow(reason);
   });
 
   it('read -c strings the way cdk.json values read', () => {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { isPublicAddress } from './address-policy';
-import { AddressRefusedError, UpstreamFailedError } from './errors';
+import { AddressRefusedError, PortRefusedError, SOURCE_UNREACHABLE, UpstreamFailedError } from './errors';
 import { addressKey, hostKey, type FetchSettings, type ResolvedAddress } from './fetch-settings';
 
 /**
@@ -20,8 +20,16 @@ export interface ConnectTarget {
   readonly addresses: readonly ResolvedAddress[];
 }
 
+/** The ports of the web: the only ones the fetch connects to outside the allow list. */
+export const WEB_PORTS: ReadonlySet<number> = new Set([80, 443]);
+
 function defaultPort(url: URL): number {
   return url.protocol === 'https:' ? 443 : 80;
+}
+
+/** Whether an allow-list entry (`host:port`) names `port`. */
+function allowListNames(port: number, settings: FetchSettings): boolean {
+  return [...settings.allowHosts].some((key) => key.endsWith(`:${port}`));
 }
 
 /** `promise`, or a rejection with the abort reason as soon as `signal` aborts. */
@@ -47,28 +55,38 @@ async function resolve(host: string, settings: FetchSettings, signal: AbortSigna
     addresses = await untilAborted(settings.lookup(host), signal);
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new UpstreamFailedError(`The host name ${host} of the image address could not be resolved.`, error);
+    throw new UpstreamFailedError(SOURCE_UNREACHABLE, new Error(`The host name ${host} could not be resolved.`, { cause: error }));
   }
-  if (addresses.length === 0) throw new UpstreamFailedError(`The host name ${host} of the image address has no address.`);
+  if (addresses.length === 0) throw new UpstreamFailedError(SOURCE_UNREACHABLE, new Error(`The host name ${host} has no address.`));
   return addresses;
 }
 
 /**
- * Resolves and checks the destination of `url`. Every address must be public, unless the URL's
- * `host:port` or the address's `address:port` is on the allow list.
+ * Resolves and checks the destination of `url`. The port must be 80 or 443 and every address
+ * public, unless the URL's `host:port` or the address's `address:port` is on the allow list.
  *
- * @throws AddressRefusedError (400) when an address is refused; UpstreamError (502) when the
- *   name cannot be resolved. Rejects with `signal.reason` when `signal` aborts first.
+ * @throws PortRefusedError (400) for another port (before a host name is resolved);
+ *   AddressRefusedError (400) when an address is refused; UpstreamError (502, the same detail
+ *   whatever the reason) when the name cannot be resolved. Rejects with `signal.reason` when
+ *   `signal` aborts first.
  */
 export async function connectTarget(url: URL, settings: FetchSettings, signal: AbortSignal): Promise<ConnectTarget> {
   const port = url.port === '' ? defaultPort(url) : Number(url.port);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  // A name on another port is refused before it is resolved; an IP literal is judged by the
+  // address check below, which refuses a non-public address for itself, whatever its port.
+  if (isIP(host) === 0 && !WEB_PORTS.has(port) && !allowListNames(port, settings)) throw new PortRefusedError();
   const addresses = await resolve(host, settings, signal);
-  if (!settings.allowHosts.has(hostKey(url.hostname, port))) {
-    const refused = addresses.find(
-      ({ address }) => !isPublicAddress(address) && !settings.allowHosts.has(addressKey(address, port)),
-    );
-    if (refused !== undefined) throw new AddressRefusedError(url.hostname, refused.address);
-  }
+  if (!settings.allowHosts.has(hostKey(url.hostname, port))) checkAddresses(url.hostname, port, addresses, settings);
   return { url, host, port, addresses };
+}
+
+/** Throws unless each address is public on a web port, or on the allow list with `port`. */
+function checkAddresses(hostname: string, port: number, addresses: readonly ResolvedAddress[], settings: FetchSettings): void {
+  const refused = addresses.find(
+    ({ address }) => !(WEB_PORTS.has(port) && isPublicAddress(address)) && !settings.allowHosts.has(addressKey(address, port)),
+  );
+  if (refused === undefined) return;
+  // A public address is refused for its port only; any other address for itself.
+  throw isPublicAddress(refused.address) ? new PortRefusedError() : new AddressRefusedError(hostname, refused.address);
 }

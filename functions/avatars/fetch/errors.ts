@@ -32,6 +32,25 @@ export class AddressRefusedError extends ValidationError {
   }
 }
 
+/**
+ * 400: the `avatar` URL names a port other than 80 and 443 (and no allow-list entry names it).
+ * Refused before any name is resolved or connection made, so the fetch cannot probe the ports of
+ * a host on anyone's behalf.
+ */
+export class PortRefusedError extends ValidationError {
+  public constructor() {
+    super([{ name: 'avatar', reason: 'must use port 80 or 443' }], 'Images are fetched from ports 80 and 443 only.');
+    this.name = 'PortRefusedError';
+  }
+}
+
+/**
+ * What the client learns when the source cannot be reached, whatever the reason: an unresolvable
+ * name, a name without addresses, a refused or reset connection all read the same, so the fetch
+ * tells a port scanner nothing. The reason is kept as the error's cause, for the logs.
+ */
+export const SOURCE_UNREACHABLE = 'The image source could not be reached or broke off the transfer.';
+
 /** 502 `upstream_failed`: the source could not be reached or did not deliver the image. */
 export class UpstreamFailedError extends UpstreamError {
   public constructor(detail: string, cause?: unknown) {

@@ -1,6 +1,6 @@
 import { ProblemError } from '../../shared/errors';
 import { connectTarget } from './connect-target';
-import { TooManyRedirectsError, UnsupportedUrlError, UpstreamFailedError, UpstreamTimeoutError } from './errors';
+import { SOURCE_UNREACHABLE, TooManyRedirectsError, UnsupportedUrlError, UpstreamFailedError, UpstreamTimeoutError } from './errors';
 import { fetchSettings, type FetchImageOptions } from './fetch-settings';
 import { httpGet } from './http-get';
 import { readBody } from './read-body';
@@ -41,14 +41,14 @@ function redirectTarget(from: URL, location: string | undefined): URL {
 function asProblem(error: unknown, deadline: AbortSignal): ProblemError {
   if (error instanceof ProblemError) return error;
   if (deadline.aborted && deadline.reason instanceof ProblemError) return deadline.reason;
-  return new UpstreamFailedError('The image source could not be reached or broke off the transfer.', error);
+  return new UpstreamFailedError(SOURCE_UNREACHABLE, error);
 }
 
 /**
  * Fetches the image at `url` without letting the request reach a non-public network.
  *
- * - Only `http:` and `https:` URLs; at most `maxRedirects` (3) redirects, each checked like the
- *   first request.
+ * - Only `http:` and `https:` URLs on ports 80 and 443; at most `maxRedirects` (3) redirects,
+ *   each checked like the first request.
  * - Every connection's host name is resolved once and every address checked (see
  *   address-policy.ts); the connection then goes to a checked address only. The URL parser has
  *   already normalised numeric host forms such as `2130706433` or `0x7f.1` to `127.0.0.1`.
@@ -57,11 +57,12 @@ function asProblem(error: unknown, deadline: AbortSignal): ProblemError {
  * - The connect timeout applies to each connection, the total timeout to everything, body included.
  *
  * @throws ValidationError (400 `validation_failed`, field `avatar`) for a URL that is not http(s);
- *   {@link AddressRefusedError} (a 400 of the same shape) when a connection would reach a
- *   non-public address.
+ *   {@link PortRefusedError} and {@link AddressRefusedError} (400s of the same shape) when a
+ *   connection would reach another port or a non-public address.
  * @throws PayloadTooLargeError (413 `payload_too_large`) for a body over `maxBytes`.
- * @throws UpstreamError 502 `upstream_failed` (unresolvable host, refused or reset connection,
- *   non-2xx answer, bad redirect), 502 `too_many_redirects`, 504 `upstream_timeout`.
+ * @throws UpstreamError 502 `upstream_failed` (unresolvable host, refused or reset connection:
+ *   one detail for all, {@link SOURCE_UNREACHABLE}; non-2xx answer, bad redirect), 502
+ *   `too_many_redirects`, 504 `upstream_timeout`.
  */
 export async function fetchImage(url: string, options: FetchImageOptions = {}): Promise<FetchedImage> {
   const settings = fetchSettings(options);

@@ -1,26 +1,66 @@
 /**
  * The data each deployed function may touch, declared beside its definition (route table,
- * background and queue functions): the stack grants exactly this and nothing more.
+ * authorizer, scheduled and queue functions) in one model: exact actions per table, per index, on
+ * the avatar objects and on queues, narrowed by IAM condition keys where they fit. The stack grants
+ * exactly this and nothing more (lib/data-grants.ts); a test replays every function's requests
+ * against the rendered policies (test/lib/function-grants-coverage.test.ts).
  */
 
-/** Data a route touches, and how: read or write, per table and for the avatar objects. */
-export interface RouteGrants {
-  readonly users?: 'read' | 'write';
-  readonly mediaLog?: 'read' | 'write';
-  readonly avatars?: 'read' | 'write';
-}
+/** DynamoDB actions a function may be granted. A transaction needs the action of each item it writes. */
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'BatchWriteItem';
 
-/** An S3 operation on the avatar prefix: `list` its keys, `delete` objects under it. */
-export type AvatarOperation = 'list' | 'delete';
-
-/** A DynamoDB operation on a table: `batchGet` reads items by primary key (no index). */
-export type TableOperation = 'batchGet';
+/** Values of DynamoDB's `ReturnValues` request parameter. */
+export type ReturnValues = 'NONE' | 'ALL_OLD' | 'UPDATED_OLD' | 'ALL_NEW' | 'UPDATED_NEW';
 
 /**
- * Data a background function touches, operation by operation, under the same keys as a route's
- * grants. Finer than a route's read/write levels: a sweep that lists and deletes objects gets
- * neither reads nor writes of their content.
+ * One permission on a table: actions on its items, or Query on named indexes, narrowed by
+ * DynamoDB's condition keys
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html).
  */
-export type BackgroundGrants = {
-  readonly [K in keyof RouteGrants]?: readonly (K extends 'avatars' ? AvatarOperation : TableOperation)[];
-};
+export interface TableAccess {
+  readonly actions: readonly TableAction[];
+  /** Query these indexes of the table (Query is the only action on an index); unset: the table's items. */
+  readonly indexes?: readonly string[];
+  /** Partition key values the requests may name, `*` for any text (`dynamodb:LeadingKeys`). */
+  readonly partitions?: readonly string[];
+  /**
+   * The only attributes a request may name, write or get back (`dynamodb:Attributes`); must hold
+   * the table's key attributes. Only for requests that name their attributes: an `ALL_NEW` or an
+   * unprojected read returns every attribute and is refused.
+   */
+  readonly attributes?: readonly string[];
+  /** The `ReturnValues` a request may ask for, if it asks (`dynamodb:ReturnValues`). */
+  readonly returnValues?: readonly ReturnValues[];
+  /**
+   * Only as an item of a `TransactWriteItems` (`dynamodb:EnclosingOperation`,
+   * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis-iam.html).
+   */
+  readonly inTransaction?: boolean;
+}
+
+/** S3 actions on the avatar prefix; `ListBucket` lists the keys under it. */
+export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'ListBucket';
+
+/**
+ * SQS actions on a queue. A queue consumer needs `ReceiveMessage`, `DeleteMessage` and
+ * `GetQueueAttributes` (its event source mapping reads with them); a producer `SendMessage`.
+ */
+export type QueueAction = 'ReceiveMessage' | 'DeleteMessage' | 'GetQueueAttributes' | 'ChangeMessageVisibility' | 'SendMessage';
+
+/** Everything one function may touch, whatever invokes it. */
+export interface DataGrants {
+  /** The users table (definition id `Users`). */
+  readonly users?: readonly TableAccess[];
+  /** The media log table (definition id `MediaLog`). */
+  readonly mediaLog?: readonly TableAccess[];
+  /** Objects under the avatar prefix of the avatar bucket. */
+  readonly avatars?: readonly ObjectAction[];
+  /** Queues, by the id the stack gives them (e.g. `MediaLogEvents`). */
+  readonly queues?: Readonly<Record<string, readonly QueueAction[]>>;
+}
+
+/** The tables of {@link DataGrants}, by grant key. */
+export type TableGrantKey = 'users' | 'mediaLog';
+
+/** The grants of a route: the same model as every other function's. */
+export type RouteGrants = DataGrants;

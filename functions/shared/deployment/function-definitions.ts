@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../http/route-definition';
-import type { BackgroundGrants, RouteGrants } from './data-grants';
+import type { DataGrants } from './data-grants';
 
 /**
  * The kinds of function the service deploys besides routes, and the one list type that holds them
@@ -12,7 +12,7 @@ export interface AuthorizerDefinition {
   readonly name: string;
   /** Module (from the project root) whose named export `handler` is the function. */
   readonly handler: string;
-  readonly grants: RouteGrants;
+  readonly grants: DataGrants;
 }
 
 /** A function that runs on a schedule. */
@@ -25,7 +25,7 @@ export interface ScheduledFunctionDefinition {
   readonly description: string;
   /** When it runs: an EventBridge schedule expression. */
   readonly schedule: `rate(${string})` | `cron(${string})`;
-  readonly grants: BackgroundGrants;
+  readonly grants: DataGrants;
 }
 
 /** One deployed function, with what invokes it. */

@@ -3,7 +3,8 @@
  *
  * Every avatar image is stored once, directly under its final key
  * `avatars/<user id>/<avatar id>/<sha256>.webp` (functions/avatars/avatar-object-key.ts), with an
- * immutable Cache-Control, and is never changed: only deleted with its record. An upload puts the
+ * immutable Cache-Control for browsers and a short one for shared caches, and is never changed:
+ * only deleted with its record. An upload puts the
  * object before it writes the record and a deletion removes the record before the object, so a
  * crash in between can only leave an object without a record; the scheduled reconciler
  * (functions/avatars/reconcile-avatar-objects.ts) deletes those.
@@ -18,6 +19,16 @@ export const avatarBucket = {
    * the functions may touch and CloudFront may serve.
    */
   objectPrefix: 'avatars/',
-  /** Cache-Control of stored avatars: their key holds a hash of their content, so they never change. */
-  cacheControl: 'public, max-age=31536000, immutable',
+  /**
+   * Seconds a shared cache (CloudFront, a proxy) may serve an avatar before it asks the bucket
+   * again: how long a deleted avatar can still be fetched. The CDN's cache policy caps its own
+   * lifetime at this (lib/constructs/avatar-storage.ts), objects stored before included.
+   */
+  sharedCacheSeconds: 300,
+  /**
+   * Cache-Control of stored avatars: their key holds a hash of their content, so a browser may keep
+   * one a year without asking again (`immutable`); shared caches only `s-maxage`, so that a deletion
+   * reaches every viewer who has not fetched the image yet within minutes.
+   */
+  cacheControl: 'public, max-age=31536000, s-maxage=300, immutable',
 } as const;

@@ -33,7 +33,9 @@ beforeAll(async () => {
     else serveImage(response);
   });
   internal = await startServer((_request, response) => serveImage(response));
-  process.env.AVATAR_FETCH_ALLOW_HOSTS = `${allowed.hostPort}, avatars.test:${allowed.port}`;
+  // The internal server's port is named by an entry of another host, so that the fetch's port rule
+  // (80 and 443, or a port the allow list names) lets requests to it through to the address check.
+  process.env.AVATAR_FETCH_ALLOW_HOSTS = `${allowed.hostPort}, avatars.test:${allowed.port}, unrelated.test:${internal.port}`;
   resetConfiguration();
 });
 

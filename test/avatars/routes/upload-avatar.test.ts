@@ -70,7 +70,7 @@ describe('POST /user/current/avatar', () => {
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=300, immutable');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 48, height: 48 });
     const pixels = await decode(bytes);

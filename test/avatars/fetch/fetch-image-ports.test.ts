@@ -1,0 +1,95 @@
+import { fetchImage, PortRefusedError, SOURCE_UNREACHABLE, type HostLookup } from '../../../functions/avatars/fetch';
+import { quadrantImage } from '../../fixtures/images/generate';
+import { installTripwire, type Tripwire } from './connection-tripwire';
+import { freePort, startServer, type LocalServer } from './local-servers';
+import { noDns, resolverOf } from './test-resolvers';
+
+/**
+ * The fetch is no port scanner: it connects to ports 80 and 443 only (plus the ports of the allow
+ * list), refusing any other before a name is resolved or a connection made, and a source it cannot
+ * reach reads the same whether its name did not resolve or its port refused the connection.
+ * Public addresses below are refused before any connection; the tripwire would stop and record one.
+ */
+
+let tripwire: Tripwire;
+let allowed: LocalServer;
+
+beforeAll(async () => {
+  tripwire = installTripwire();
+  const image = await quadrantImage(8, 8);
+  allowed = await startServer((_request, response) => response.writeHead(200, { 'content-type': 'image/png' }).end(image));
+});
+
+afterAll(async () => {
+  tripwire.restore();
+  await allowed.close();
+});
+
+afterEach(() => {
+  expect(tripwire.attempts.splice(0)).toEqual([]);
+});
+
+describe('fetchImage: ports', () => {
+  it.each([
+    ['a public address', 'http://93.184.215.14:8080/a.png'],
+    ['a public IPv6 address', 'http://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]:22/'],
+    ['https on a mail port', 'https://93.184.215.14:25/'],
+    ['the highest port', 'http://93.184.215.14:65535/'],
+  ])('refuses %s on a port other than 80 and 443 with a 400 naming avatar, connecting nowhere', async (_, url) => {
+    await expect(fetchImage(url, { lookup: noDns, allowHosts: [allowed.hostPort] })).rejects.toMatchObject({
+      name: 'PortRefusedError',
+      status: 400,
+      errors: [{ name: 'avatar', reason: 'must use port 80 or 443' }],
+    });
+  });
+
+  it('refuses a host name on another port without resolving it', async () => {
+    const resolver = resolverOf({ 'images.example.com': ['93.184.215.14'] });
+
+    await expect(fetchImage('http://images.example.com:8443/a.png', { lookup: resolver, allowHosts: [allowed.hostPort] })).rejects.toBeInstanceOf(
+      PortRefusedError,
+    );
+    expect(resolver.asked).toEqual([]);
+  });
+
+  it('refuses a public address on a port the allow list names for another host', async () => {
+    const resolver = resolverOf({ 'images.example.com': ['93.184.215.14'] });
+
+    const rejection = fetchImage(`http://images.example.com:${allowed.port}/a.png`, { lookup: resolver, allowHosts: [allowed.hostPort] });
+
+    await expect(rejection).rejects.toBeInstanceOf(PortRefusedError);
+  });
+
+  it('refuses a redirect to another port like a first request', async () => {
+    const redirecting = await startServer((_request, response) => response.writeHead(302, { location: 'http://93.184.215.14:8080/a.png' }).end());
+    try {
+      await expect(fetchImage(`${redirecting.origin}/`, { lookup: noDns, allowHosts: [redirecting.hostPort] })).rejects.toBeInstanceOf(PortRefusedError);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
+  it('reaches a port the allow list names for that host', async () => {
+    await expect(fetchImage(`${allowed.origin}/a.png`, { lookup: noDns, allowHosts: [allowed.hostPort] })).resolves.toMatchObject({
+      finalUrl: `${allowed.origin}/a.png`,
+    });
+  });
+});
+
+describe('fetchImage: an unreachable source', () => {
+  it('reads the same whether the name does not resolve, has no address or the port refuses', async () => {
+    const port = await freePort();
+    const nowhere: HostLookup = async () => {
+      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
+    };
+    const attempts = [
+      fetchImage('https://no-such-host.example.com/a.png', { lookup: nowhere }),
+      fetchImage('https://empty.example.com/a.png', { lookup: resolverOf({}) }),
+      fetchImage(`http://127.0.0.1:${port}/a.png`, { lookup: noDns, allowHosts: [`127.0.0.1:${port}`] }),
+    ];
+
+    const answers = await Promise.all(attempts.map((attempt) => attempt.then(() => 'fetched', (error: { status: number; code: string; detail: string }) => error)));
+
+    expect(answers).toEqual(Array(3).fill(expect.objectContaining({ status: 502, code: 'upstream_failed', detail: SOURCE_UNREACHABLE })));
+  });
+});

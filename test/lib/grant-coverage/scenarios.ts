@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { avatarObjectKey, sha256Hex } from '../../../functions/avatars/avatar-object-key';
+import { avatarRepository, avatarStorage } from '../../../functions/avatars/avatar-context';
+import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
+import { reconcileAvatarObjects } from '../../../functions/avatars/avatar-reconciler';
+import { handler as reconcileHandler } from '../../../functions/avatars/reconcile-avatar-objects';
+import { writeMediaLogEntries } from '../../../functions/media-log/ingest/media-log-ingest';
+import { sampleMediaLogEntries } from '../../../local/seed/sample-entries';
+import type { RouteName } from '../../../functions/routes';
+import { buildAuthorizerEvent, buildProxyEvent } from '../../../local/gateway/proxy-event';
+import { matchRoute } from '../../../local/gateway/route-matcher';
+import { invoke, localRequest, type InvokeRequest } from '../../harness/invoke';
+import { createTestUser, type TestUser } from '../../harness/users';
+import { asFunction } from './sdk-recorder';
+
+/**
+ * Every path of every deployed function's code that reaches DynamoDB or S3, run once each as that
+ * function: the routes through the in-process gateway (the authorizer skipped, the route still
+ * reading its caller as stored), the authorizer on a real token, the reconciler on a real orphan.
+ * Each step checks its answer, so that a step that stopped doing what it is meant to fails here
+ * rather than silently leaving a permission unexercised.
+ */
+
+/** The users of the scenarios. */
+interface People {
+  readonly root: TestUser;
+  readonly admin: TestUser;
+  readonly parent: TestUser;
+  readonly sub: TestUser;
+}
+
+/** Calls route `name` as `user` (its code running as that route's function) and checks the status. */
+async function call(name: RouteName, user: TestUser | undefined, status: number, request: InvokeRequest = {}) {
+  const response = await asFunction(name, () => invoke(name, { ...request, ...(user ? { caller: user.caller } : {}) }));
+  if (response.status !== status) throw new Error(`${name} answered ${response.status}, not ${status}: ${JSON.stringify(response.body)}`);
+  return response;
+}
+
+async function createPeople(): Promise<People> {
+  const parent = await createTestUser({ role: 'user', username: 'grants-parent' });
+  return {
+    root: await createTestUser({ role: 'root' }),
+    admin: await createTestUser({ role: 'admin' }),
+    parent,
+    sub: await createTestUser({ role: 'sub', parent: parent.record.id, username: 'grants-sub' }),
+  };
+}
+
+async function profileScenarios({ admin, parent, sub }: People): Promise<void> {
+  await call('getCurrentUser', sub, 200);
+  await call('getUser', parent, 200, { pathParameters: { 'user-id': sub.record.id } });
+  await call('getUser', admin, 200, { pathParameters: { 'user-id': parent.record.id } });
+  await call('updateCurrentUser', sub, 200, { body: { 'first-name': 'Sub' } });
+  await call('updateCurrentUser', sub, 412, { body: { 'last-name': 'Stale' }, headers: { 'If-Match': '"1"' } });
+  await call('updateUser', parent, 200, { pathParameters: { 'user-id': sub.record.id }, body: { 'last-name': 'Child' } });
+}
+
+async function userListScenarios({ root, admin, parent }: People): Promise<void> {
+  for (const query of ['', 'role=user&role=sub', 'email=user', 'username=grants', 'sort[field]=username&sort[order]=desc', 'sort[field]=email&status=active']) {
+    await call('listUsers', root, 200, { query });
+  }
+  // Each scope (everyone, a role, a family) by each sort key has an index of its own.
+  for (const sort of ['email', 'username']) await call('listUsers', root, 200, { query: `role=admin&sort[field]=${sort}` });
+  await call('listUsers', admin, 200);
+  for (const query of ['role=sub', 'sort[field]=email', 'sort[field]=username']) await call('listUsers', parent, 200, { query });
+  const first = await call('listUsers', root, 200, { query: 'pagination[limit]=1' });
+  await call('listUsers', root, 200, { query: `pagination[limit]=1&pagination[cursor]=${encodeURIComponent(first.body.pagination.next)}` });
+}
+
+async function mediaLogScenarios({ root, admin, parent, sub }: People): Promise<void> {
+  const entries = sampleMediaLogEntries(60, { userIds: [parent.record.id, sub.record.id, root.record.id], start: new Date('2026-01-01T00:00:00Z'), spanMs: 40 * 86_400_000, seed: 3 });
+  await writeMediaLogEntries(entries);
+  const [entry] = entries;
+  if (!entry) throw new Error('No sample entries.');
+  const queries = [
+    '',
+    `url=${encodeURIComponent(entry.url)}`,
+    `request=${entry.id}`,
+    `user-id=${sub.record.id}`,
+    'send[from]=2026-01-05T00:00:00Z&send[to]=2026-01-20T00:00:00Z',
+    'status=error',
+    'status-ffscan=error',
+    'status-mediainfo=error',
+    'status-scan-report=error',
+    'pagination[page]=2&sort[order]=asc',
+  ];
+  for (const query of queries) await call('listMediaLog', root, 200, { query });
+  await call('listMediaLog', admin, 200);
+  await call('listMediaLog', parent, 200, { query: 'status=success' });
+  // A user's url listing reads its family's own url partitions, never the url's whole partition.
+  await call('listMediaLog', parent, 200, { query: `url=${encodeURIComponent(entry.url)}` });
+  const first = await call('listMediaLog', parent, 200, { query: 'pagination[limit]=2' });
+  await call('listMediaLog', parent, 200, { query: `pagination[limit]=2&pagination[cursor]=${encodeURIComponent(first.body.pagination.next)}` });
+}
+
+async function avatarScenarios({ admin, parent, sub }: People, photoUrl: string): Promise<void> {
+  const upload = { avatar: photoUrl, crop: { left: 0, top: 0, size: 16 } };
+  // One more than the cap: the last upload replaces the oldest disabled avatar, record and image.
+  for (let count = 0; count <= AVATAR_DEFAULTS.maxPerUser; count += 1) await call('uploadCurrentAvatar', parent, 201, { body: upload });
+  await call('uploadUserAvatar', parent, 201, { pathParameters: { 'user-id': sub.record.id }, body: upload });
+  await call('uploadUserAvatar', admin, 201, { pathParameters: { 'user-id': parent.record.id }, body: upload });
+  const { body: profile } = await invoke('getCurrentUser', { caller: parent.caller });
+  const items = profile.avatars.items as { id: string; enabled?: boolean }[];
+  const enabled = items.find((item) => item.enabled === true) ?? items[0];
+  const disabled = items.find((item) => item !== enabled);
+  for (const avatar of [enabled, disabled]) await call('deleteCurrentAvatar', parent, 204, { pathParameters: { 'avatar-id': String(avatar?.id) } });
+}
+
+async function authorizerScenario({ parent }: People): Promise<void> {
+  const request = localRequest('getCurrentUser', { token: parent.token });
+  const match = matchRoute(request.method, request.path);
+  if (!match) throw new Error('No route for the authorizer event.');
+  // Loaded here, as Lambda loads it: after its configuration (the test file's signing key) exists.
+  const { handler: authorizer } = await import('../../../functions/auth/authorizer');
+  const result = await asFunction('authorizer', () => authorizer(buildAuthorizerEvent(buildProxyEvent(request, match, null))));
+  if (result.policyDocument.Statement[0]?.Effect !== 'Allow') throw new Error('The authorizer refused a valid token.');
+}
+
+async function reconcilerScenario(): Promise<void> {
+  const bytes = Buffer.from('orphan');
+  const orphan = avatarObjectKey({ userId: 1, avatarId: randomUUID(), sha256: sha256Hex(bytes) });
+  await avatarStorage().put(orphan, bytes);
+  await asFunction('reconcileAvatarObjects', () => reconcileHandler());
+  // The handler spares what is younger than an hour; the same sweep two hours on judges everything.
+  const report = await asFunction('reconcileAvatarObjects', () => reconcileAvatarObjects(avatarStorage(), avatarRepository(), { now: new Date(Date.now() + 2 * 3_600_000) }));
+  if (!report.deleted.includes(orphan)) throw new Error('The reconciler kept an orphan.');
+}
+
+/** Runs every scenario; the recorder notes what each function sent. */
+export async function runScenarios(photoUrl: string): Promise<void> {
+  const people = await createPeople();
+  await profileScenarios(people);
+  await userListScenarios(people);
+  await mediaLogScenarios(people);
+  await avatarScenarios(people, photoUrl);
+  await call('getOpenApi', undefined, 200);
+  await authorizerScenario(people);
+  await reconcilerScenario();
+}
