@@ -27,7 +27,8 @@ export function pathParameters(contract: RouteContract, schemas: ComponentSchema
 
 /**
  * One query parameter, with the encoding the service decodes (DESIGN.md section 4): objects in the
- * deepObject style (`sort[field]=email&sort[order]=desc`), arrays as repeated keys or a comma list.
+ * deepObject style (`sort[field]=email&sort[order]=desc`), arrays as repeated keys, a comma list,
+ * brackets (axios' default) or indices (qs' `indices`), all meaning the same query.
  */
 function queryParameter(name: string, schema: JsonSchema, required: boolean): ParameterObject {
   if (schema.type === 'object') {
@@ -35,7 +36,10 @@ function queryParameter(name: string, schema: JsonSchema, required: boolean): Pa
     return { name, in: 'query', required, style: 'deepObject', explode: true, description: `An object in the deepObject style: ${keys.join(', ')}.`, schema };
   }
   if (schema.type === 'array') {
-    const description = `Repeat the key (\`${name}=a&${name}=b\`) or separate the values by commas (\`${name}=a,b\`).`;
+    const description = [
+      `Repeat the key (\`${name}=a&${name}=b\`), separate the values by commas (\`${name}=a,b\`),`,
+      `or write them with brackets (\`${name}[]=a&${name}[]=b\`) or indices (\`${name}[0]=a&${name}[1]=b\`): all mean the same.`,
+    ].join(' ');
     return { name, in: 'query', required, style: 'form', explode: true, description, schema };
   }
   return { name, in: 'query', required, style: 'form', explode: true, schema };

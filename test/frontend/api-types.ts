@@ -315,16 +315,16 @@ export interface operations {
                     /** @enum {string} */
                     order?: "asc" | "desc";
                 };
-                /** @description Repeat the key (`status=a&status=b`) or separate the values by commas (`status=a,b`). */
+                /** @description Repeat the key (`status=a&status=b`), separate the values by commas (`status=a,b`), or write them with brackets (`status[]=a&status[]=b`) or indices (`status[0]=a&status[1]=b`): all mean the same. */
                 status?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
-                /** @description Repeat the key (`status-ffscan=a&status-ffscan=b`) or separate the values by commas (`status-ffscan=a,b`). */
+                /** @description Repeat the key (`status-ffscan=a&status-ffscan=b`), separate the values by commas (`status-ffscan=a,b`), or write them with brackets (`status-ffscan[]=a&status-ffscan[]=b`) or indices (`status-ffscan[0]=a&status-ffscan[1]=b`): all mean the same. */
                 "status-ffscan"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
-                /** @description Repeat the key (`status-mediainfo=a&status-mediainfo=b`) or separate the values by commas (`status-mediainfo=a,b`). */
+                /** @description Repeat the key (`status-mediainfo=a&status-mediainfo=b`), separate the values by commas (`status-mediainfo=a,b`), or write them with brackets (`status-mediainfo[]=a&status-mediainfo[]=b`) or indices (`status-mediainfo[0]=a&status-mediainfo[1]=b`): all mean the same. */
                 "status-mediainfo"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
-                /** @description Repeat the key (`status-scan-report=a&status-scan-report=b`) or separate the values by commas (`status-scan-report=a,b`). */
+                /** @description Repeat the key (`status-scan-report=a&status-scan-report=b`), separate the values by commas (`status-scan-report=a,b`), or write them with brackets (`status-scan-report[]=a&status-scan-report[]=b`) or indices (`status-scan-report[0]=a&status-scan-report[1]=b`): all mean the same. */
                 "status-scan-report"?: ("pending" | "processing" | "success" | "warning" | "error" | "skipped")[];
                 url?: string;
-                /** @description Repeat the key (`user-id=a&user-id=b`) or separate the values by commas (`user-id=a,b`). */
+                /** @description Repeat the key (`user-id=a&user-id=b`), separate the values by commas (`user-id=a,b`), or write them with brackets (`user-id[]=a&user-id[]=b`) or indices (`user-id[0]=a&user-id[1]=b`): all mean the same. */
                 "user-id"?: number[];
             };
             header?: never;
@@ -584,7 +584,7 @@ export interface operations {
                     limit?: number;
                     page?: number;
                 };
-                /** @description Repeat the key (`role=a&role=b`) or separate the values by commas (`role=a,b`). */
+                /** @description Repeat the key (`role=a&role=b`), separate the values by commas (`role=a,b`), or write them with brackets (`role[]=a&role[]=b`) or indices (`role[0]=a&role[1]=b`): all mean the same. */
                 role?: ("root" | "admin" | "user" | "sub")[];
                 /** @description An object in the deepObject style: `sort[field]`, `sort[order]`. */
                 sort?: {
@@ -593,7 +593,7 @@ export interface operations {
                     /** @enum {string} */
                     order?: "asc" | "desc";
                 };
-                /** @description Repeat the key (`status=a&status=b`) or separate the values by commas (`status=a,b`). */
+                /** @description Repeat the key (`status=a&status=b`), separate the values by commas (`status=a,b`), or write them with brackets (`status[]=a&status[]=b`) or indices (`status[0]=a&status[1]=b`): all mean the same. */
                 status?: ("anonymous" | "pending" | "active" | "suspended")[];
                 username?: string;
             };

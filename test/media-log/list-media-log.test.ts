@@ -43,6 +43,8 @@ describe('GET /media/log filters, each alone', () => {
     ['status=error', (entry: MediaLogEntry) => entry.status === 'error'],
     ['status=warning,pending', (entry: MediaLogEntry) => ['warning', 'pending'].includes(entry.status)],
     ['status-ffscan=warning&status-ffscan=skipped', (entry: MediaLogEntry) => ['warning', 'skipped'].includes(entry['status-ffscan'])],
+    ['status-ffscan[]=warning&status-ffscan[]=skipped', (entry: MediaLogEntry) => ['warning', 'skipped'].includes(entry['status-ffscan'])],
+    ['status-ffscan[1]=skipped&status-ffscan[0]=warning', (entry: MediaLogEntry) => ['warning', 'skipped'].includes(entry['status-ffscan'])],
     ['status-mediainfo=error', (entry: MediaLogEntry) => entry['status-mediainfo'] === 'error'],
     ['status-scan-report=success', (entry: MediaLogEntry) => entry['status-scan-report'] === 'success'],
     ['send[from]=2025-12-24T10:11:12.5Z', (entry: MediaLogEntry) => entry.send >= '2025-12-24T10:11:12.500Z'],
