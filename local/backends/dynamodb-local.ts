@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { BACKEND_KINDS, BACKEND_TIMEOUTS, LOOPBACK_HOST } from './constants';
+import { BACKEND_KINDS } from './backend-kinds';
+import { LOOPBACK_HOST } from './ports';
+import { BACKEND_TIMEOUTS } from './timeouts';
 import { type BackendChild, startBackendChild } from './child-process';
 import { BackendStartError, JavaNotFoundError } from './errors';
 import { javaCommand, resolveJavaLaunch } from './java-launcher';

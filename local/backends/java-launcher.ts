@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { BACKEND_ENV } from './constants';
+import { BACKEND_ENV } from './backend-env';
 import { JavaNotFoundError } from './errors';
 import { LAUNCHER_CACHE_DIR, LAUNCHER_CLASS, LAUNCHER_SOURCE, dynamoDbLocalDistribution } from './project-paths';
 

@@ -1,9 +1,11 @@
 import { createServer } from 'node:net';
-import { LOOPBACK_HOST } from './constants';
 
 /**
  * Ports and liveness checks for the local backends.
  */
+
+/** The only address the local backends listen on: they hold unauthenticated data. */
+export const LOOPBACK_HOST = '127.0.0.1';
 
 /**
  * A port that is free on loopback right now. Only for launchers that cannot bind port 0

@@ -1,6 +1,7 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BACKEND_TIMEOUTS, DATA_DIR_LAYOUT } from './constants';
+import { DATA_DIR_LAYOUT } from './data-dir-layout';
+import { BACKEND_TIMEOUTS } from './timeouts';
 import { LocalBackendError } from './errors';
 import { isProcessAlive } from './ports';
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BACKEND_KINDS, BACKEND_TIMEOUTS, type BackendKind, DATA_DIR_LAYOUT } from './constants';
+import { BACKEND_KINDS, type BackendKind } from './backend-kinds';
+import { DATA_DIR_LAYOUT } from './data-dir-layout';
+import { BACKEND_TIMEOUTS } from './timeouts';
 import { LocalBackendError } from './errors';
 import { endpointAnswers, isProcessAlive } from './ports';
 

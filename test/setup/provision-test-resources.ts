@@ -1,6 +1,6 @@
 import { resetClients } from '../../functions/shared/aws/clients';
 import { requiredEnv } from '../../functions/shared/config';
-import { BACKEND_ENV } from '../../local/backends/constants';
+import { BACKEND_ENV } from '../../local/backends/backend-env';
 import { provisionResources } from '../../local/backends/provisioning';
 
 /**
