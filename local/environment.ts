@@ -1,5 +1,5 @@
-import { resolve } from 'node:path';
 import { resetClients } from '../functions/shared/aws/clients';
+import { dataDirSetting } from './local-settings';
 import { ensureSigningKey, type LocalSigningKey } from './signing-key';
 
 // The SDK warns that its 2027 releases need Node 22; local tools run on the Node 20 the project
@@ -9,7 +9,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** Where local state lives: `DATA_DIR`, default `.local` in the working directory. */
 export function localDataDir(): string {
-  return resolve(process.env.DATA_DIR || '.local');
+  return dataDirSetting();
 }
 
 /** Whether tokens come from an external issuer (`AUTH_ISSUER` + `AUTH_JWKS_URL`) instead of the local key. */

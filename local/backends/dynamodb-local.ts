@@ -6,6 +6,7 @@ import { type BackendChild, startBackendChild } from './child-process';
 import { BackendStartError, JavaNotFoundError } from './errors';
 import { javaCommand, resolveJavaLaunch } from './java-launcher';
 import { endpointAnswers, findFreePort } from './ports';
+import type { StatusLine } from './startup-status';
 
 /**
  * DynamoDB Local as a child process, on 127.0.0.1 only.
@@ -23,6 +24,8 @@ export interface DynamoDbLocalOptions {
   readonly java?: string;
   readonly timeoutMs?: number;
   readonly warn?: (message: string) => void;
+  /** Where start-up steps are reported (the first-run compile of the launcher); silent by default. */
+  readonly status?: StatusLine;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface DynamoDbLocalOptions {
  */
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<BackendChild> {
   const java = options.java ?? javaCommand();
-  const launch = await resolveJavaLaunch(java, options.warn ?? (() => undefined));
+  const launch = await resolveJavaLaunch(java, options.warn ?? (() => undefined), options.status);
   // The stock launcher cannot bind port 0 and prints no READY line: pick a port, then poll it.
   const port = launch.mode === 'stock' && !options.port ? await findFreePort() : (options.port ?? 0);
   const storage = options.inMemory ? ['-inMemory'] : ['-dbPath', await ensureDir(options.dbPath)];

@@ -15,3 +15,4 @@ export { type NamingOptions, type ResourceNames, resolveResourceNames } from './
 export { createTableInput } from './table-provisioning';
 export { type BackendsState, findRunningBackends, stateFilePath } from './state-file';
 export { connectOrStartBackends, type LocalBackends, type StartBackendsOptions, startBackends } from './start-backends';
+export { noStatus, statusToStderr, type StatusLine } from './startup-status';

@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * Runs the project's entry points (`bin/*.ts`) as separate processes, the way `npm start`,
+ * `npm run cli` and `npm run invoke` run them (node with tsx), so tests see exactly what a
+ * terminal or a script sees: exit status, stdout, stderr.
+ */
+
+/** How a finished command ended and what it printed. */
+export interface Run {
+  readonly status: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Environment overrides; `undefined` removes a variable. */
+export type EnvOverrides = Readonly<Record<string, string | undefined>>;
+
+/** The test process's environment with `overrides` applied (jest's NODE_OPTIONS left out). */
+export function childEnv(overrides: EnvOverrides = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
+}
+
+function spawnEntryPoint(name: 'local' | 'cli' | 'invoke', args: readonly string[], env: EnvOverrides): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'bin', `${name}.ts`), ...args], { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
+/** Runs `bin/<name>.ts` with `args` to its end; `stdin` is written to it, then closed. */
+export function runEntryPoint(name: 'local' | 'cli' | 'invoke', args: readonly string[], options: { env?: EnvOverrides; stdin?: string; timeoutMs?: number } = {}): Promise<Run> {
+  const child = spawnEntryPoint(name, args, options.env ?? {});
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
+  child.stdin?.end(options.stdin ?? '');
+  return collect(child).finally(() => clearTimeout(timer));
+}
+
+function collect(child: ChildProcess): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => resolve({ status: code ?? (signal ? 128 : 1), stdout, stderr }));
+  });
+}
+
+/** A running `npm start`: the API's base URL, what it printed so far, and Ctrl-C. */
+export interface RunningServer {
+  readonly apiUrl: string;
+  readonly stdout: () => string;
+  readonly stderr: () => string;
+  /** Sends SIGINT, as Ctrl-C does, and resolves with how it ended. */
+  stop(): Promise<Run>;
+}
+
+/** Starts `bin/local.ts` and resolves once it prints the URL it listens on; rejects if it ends first. */
+export function startLocalServer(env: EnvOverrides, timeoutMs = 90_000): Promise<RunningServer> {
+  const child = spawnEntryPoint('local', [], env);
+  child.stdin?.end();
+  let stdout = '';
+  let stderr = '';
+  const ended = collect(child);
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`npm start did not listen within ${timeoutMs} ms:\n${stderr}`));
+    }, timeoutMs);
+    const onOutput = () => {
+      const url = /listening on (http:\/\/\S+)/.exec(stdout)?.[1];
+      if (url === undefined) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onOutput);
+      resolve({
+        apiUrl: url,
+        stdout: () => stdout,
+        stderr: () => stderr,
+        stop: () => {
+          child.kill('SIGINT');
+          return ended;
+        },
+      });
+    };
+    child.stdout?.on('data', onOutput);
+    void ended.then((run) => {
+      clearTimeout(timer);
+      reject(new Error(`npm start ended with status ${run.status} before it listened:\n${run.stderr}`));
+    });
+  });
+}
