@@ -10,6 +10,17 @@ export class UsageError extends Error {
 }
 
 /**
+ * The usage error for a command line `parseArgs` refused, in one short line: Node's own text for an
+ * unknown option goes on about positional arguments, which says nothing to someone who mistyped.
+ */
+export function usageErrorOf(error: unknown): UsageError {
+  const { code, message } = error as NodeJS.ErrnoException;
+  const option = /'([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) return new UsageError(`unknown option '${option}' (see --help).`);
+  return new UsageError(`${message.split('. ')[0]} (see --help).`);
+}
+
+/**
  * Print an error as an operator should read it — one line, plus the offending fields — and return
  * the exit status: 2 for usage errors, 1 for everything else.
  */

@@ -7,13 +7,17 @@ import { loadRouteHandler } from '../gateway/dispatch';
 import { lambdaContext } from '../gateway/lambda-context';
 import { eventKind, type AuthorizerEvent, type ProxyEvent } from './event-shape';
 
+function routeLine(route: RouteDefinition): string {
+  return `${route.method} ${API_PREFIX}${route.path}`;
+}
+
 /**
  * One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the
  * authorizer, `NAME<TAB>SCHEDULE <expression>` for background functions.
  */
 export function listFunctions(): string[] {
   return [
-    ...routes.map((route) => `${route.name}\t${route.method} ${API_PREFIX}${route.path}`),
+    ...routes.map((route) => `${route.name}\t${routeLine(route)}`),
     `${authorizerFunction.name}\tAUTHORIZER`,
     ...backgroundFunctions.map((fn) => `${fn.name}\tSCHEDULE ${fn.schedule}`),
   ];
@@ -56,15 +60,37 @@ export function functionNamed(name: string): InvokeTarget {
   return target;
 }
 
+/** Writes a warning line on stderr, where `invoke` keeps everything but the function's result. */
+const warnOnStderr = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+
+/**
+ * Why a proxy event does not fit a route, or undefined when it does: an event recorded for another
+ * route (its `httpMethod` and `resource`, which API Gateway sets from the matched route) would be
+ * answered by this function as if it were its own, and nothing else would say so.
+ */
+export function routeMismatch(route: RouteDefinition, event: ProxyEvent): string | undefined {
+  // Events recorded in AWS carry the resource with the prefix; one written by hand may leave it out.
+  const fits = (candidate: RouteDefinition) =>
+    candidate.method === event.httpMethod && [`${API_PREFIX}${candidate.path}`, candidate.path].includes(event.resource);
+  if (fits(route)) return undefined;
+  const owner = routes.find(fits);
+  const whose = owner === undefined ? 'no function serves it' : `it is an event for ${owner.name}`;
+  return `warning: the event is ${event.httpMethod} ${event.resource}, but ${route.name} serves ${routeLine(route)} (${whose}); running it anyway.`;
+}
+
 /**
  * Run one function once on an event, as Lambda would: a route's handler on a proxy event, the
  * authorizer on a REQUEST authorizer event, a background function on a scheduled event.
- * `replaceAuthorizerContext` replaces a proxy event's authorizer context.
+ * `replaceAuthorizerContext` replaces a proxy event's authorizer context; `warn` is told when a
+ * proxy event was made for another route (it still runs, as replaying odd events is the point).
  */
 export async function runFunction(
   target: InvokeTarget,
   event: unknown,
   replaceAuthorizerContext?: (event: ProxyEvent) => Promise<Record<string, string | number | boolean>>,
+  warn: (message: string) => void = warnOnStderr,
 ): Promise<unknown> {
   const kind = eventKind(event);
   if (target === 'authorizer') {
@@ -79,6 +105,8 @@ export async function runFunction(
   }
   if (kind !== 'proxy') throw new UsageError(`${target.name} takes an API Gateway REST proxy event.`);
   const proxyEvent = event as ProxyEvent;
+  const mismatch = routeMismatch(target, proxyEvent);
+  if (mismatch !== undefined) warn(mismatch);
   if (replaceAuthorizerContext) {
     proxyEvent.requestContext = { ...proxyEvent.requestContext, authorizer: await replaceAuthorizerContext(proxyEvent) };
   }
