@@ -73,6 +73,17 @@ describe('npm start on a new data directory', () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ email: 'reuse@example.com' });
   }, 60_000);
 
+  it('sends a browser from its address and the API base URL to the docs page', async () => {
+    const origin = new URL(server.apiUrl).origin;
+
+    const answers = await Promise.all([`${origin}/`, server.apiUrl].map((url) => fetch(url, { redirect: 'manual' })));
+
+    expect(answers.map((answer) => [answer.status, answer.headers.get('location')])).toEqual([
+      [302, '/frontend/api/v1/docs'],
+      [302, '/frontend/api/v1/docs'],
+    ]);
+  });
+
   it('stops its back-ends on Ctrl-C and exits 0', async () => {
     const ended = await server.stop();
 
