@@ -36,7 +36,7 @@ export interface StepTexts<T> {
 export async function reportStep<T>(status: StatusLine, texts: StepTexts<T>, work: () => Promise<T>): Promise<T> {
   const started = performance.now();
   status(`${texts.activity}…`);
-  const reminder = setInterval(() => status(`still ${texts.activity} (${seconds(performance.now() - started)} so far)…`), STILL_RUNNING_EVERY_MS);
+  const reminder = setInterval(() => status(`still ${texts.activity}, ${seconds(performance.now() - started)} so far…`), STILL_RUNNING_EVERY_MS);
   reminder.unref();
   try {
     const result = await work();

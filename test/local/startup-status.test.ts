@@ -14,7 +14,7 @@ describe('reportStep', () => {
     finish('the thing ready');
     await step;
 
-    expect(lines).toEqual(['starting the thing…', 'still starting the thing (5.0 s so far)…', 'still starting the thing (10.0 s so far)…', 'the thing ready in 10.5 s']);
+    expect(lines).toEqual(['starting the thing…', 'still starting the thing, 5.0 s so far…', 'still starting the thing, 10.0 s so far…', 'the thing ready in 10.5 s']);
   });
 
   it('says nothing more once a step fails: the error is the last word', async () => {
