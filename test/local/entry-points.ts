@@ -36,10 +36,11 @@ export function runEntryPoint(name: 'local' | 'cli' | 'invoke', args: readonly s
   const child = spawnEntryPoint(name, args, options.env ?? {});
   const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
   child.stdin?.end(options.stdin ?? '');
-  return collect(child).finally(() => clearTimeout(timer));
+  return collectOutput(child).finally(() => clearTimeout(timer));
 }
 
-function collect(child: ChildProcess): Promise<Run> {
+/** What a child prints until it ends, and how it ended. */
+export function collectOutput(child: ChildProcess): Promise<Run> {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -54,22 +55,33 @@ export interface RunningServer {
   readonly apiUrl: string;
   readonly stdout: () => string;
   readonly stderr: () => string;
-  /** Sends SIGINT, as Ctrl-C does, and resolves with how it ended. */
+  /** Sends SIGINT to its process group, as Ctrl-C does (once), and resolves with how it ended. */
   stop(): Promise<Run>;
 }
 
-/** Starts `bin/local.ts` and resolves once it prints the URL it listens on; rejects if it ends first. */
-export function startLocalServer(env: EnvOverrides, timeoutMs = 90_000): Promise<RunningServer> {
-  const child = spawnEntryPoint('local', [], env);
-  child.stdin?.end();
+/** How to start the server: by default `bin/local.ts` as `npm start` runs it. */
+export interface ServerCommand {
+  readonly command?: readonly [string, ...string[]];
+  readonly cwd?: string;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Starts `npm start` (or `command`) in a process group of its own, as a terminal would, and
+ * resolves once it prints the URL it listens on; rejects if it ends or stays silent first.
+ */
+export function startLocalServer(env: EnvOverrides, options: ServerCommand = {}): Promise<RunningServer> {
+  const [command, ...args] = options.command ?? [process.execPath, '--import', 'tsx', join(process.cwd(), 'bin', 'local.ts')];
+  const child = spawn(command, args, { cwd: options.cwd, env: childEnv(env), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  const ended = collect(child);
+  const ended = collectOutput(child);
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const timeoutMs = options.timeoutMs ?? 90_000;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      process.kill(-(child.pid as number), 'SIGKILL');
       reject(new Error(`npm start did not listen within ${timeoutMs} ms:\n${stderr}`));
     }, timeoutMs);
     const onOutput = () => {
@@ -77,13 +89,14 @@ export function startLocalServer(env: EnvOverrides, timeoutMs = 90_000): Promise
       if (url === undefined) return;
       clearTimeout(timer);
       child.stdout?.off('data', onOutput);
+      let stopped: Promise<Run> | undefined;
       resolve({
         apiUrl: url,
         stdout: () => stdout,
         stderr: () => stderr,
         stop: () => {
-          child.kill('SIGINT');
-          return ended;
+          stopped ??= (process.kill(-(child.pid as number), 'SIGINT'), ended);
+          return stopped;
         },
       });
     };

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type PortReservation, reservePort } from '../../local/backends/ports';
 import { stateFilePath } from '../../local/backends/state-file';
 import { runEntryPoint, startLocalServer, type EnvOverrides } from './entry-points';
 
@@ -93,16 +93,15 @@ describe('npm start on a new data directory', () => {
 });
 
 describe('npm start refusing what cannot work, in one line and before starting anything', () => {
-  let blocker: Server;
+  let blocker: PortReservation;
   let busyPort: number;
 
   beforeAll(async () => {
-    blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    busyPort = (blocker.address() as { port: number }).port;
+    blocker = await reservePort(0, 'the test', 'none');
+    busyPort = blocker.port;
   });
 
-  afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+  afterAll(() => blocker.release());
 
   const aFile = () => {
     const file = join(scratch, `file-${Math.random()}`);
