@@ -17,16 +17,24 @@ import { noStatus, reportStep, type StatusLine } from './startup-status';
  * tables and the bucket, and the state file that lets other processes reuse them.
  */
 
-/** Options of a launch; see `StartBackendsOptions` for their meaning. */
-export interface LaunchOptions {
+/** Options of `startBackends` and of a launch. */
+export interface StartBackendsOptions {
+  /** Where the data (`dynamodb/`, `s3/`) and the state file (`backends.json`) live. */
   readonly dataDir: string;
+  /** Keep DynamoDB data in memory (tests); S3 objects still go under `<dataDir>/s3`. */
   readonly inMemory?: boolean;
+  /** Fixed ports; by default `DYNAMODB_LOCAL_PORT` / `S3_LOCAL_PORT`, else free ones. */
   readonly ports?: { readonly dynamodb?: number; readonly s3?: number };
+  /** Create the tables and the bucket (default true). */
   readonly provision?: boolean;
+  /** Names of the provisioned tables and bucket; by default those the functions look up. */
   readonly naming?: NamingOptions;
+  /** The `java` command; defaults to `$JAVA_HOME/bin/java` or `java`. */
   readonly java?: string;
   readonly timeoutMs?: number;
+  /** Where one-line warnings go; stderr by default. */
   readonly warn?: (message: string) => void;
+  /** Where start-up steps are reported ("starting DynamoDB Local…"); silent by default. */
   readonly status?: StatusLine;
   /** What runs these back-ends, for the state file and other processes' messages ("npm start"). */
   readonly owner?: string;
@@ -59,7 +67,7 @@ const writeWarning = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
 
-function startChild(kind: BackendKind, options: LaunchOptions): Promise<BackendChild> {
+function startChild(kind: BackendKind, options: StartBackendsOptions): Promise<BackendChild> {
   const dataDir = resolve(options.dataDir);
   const name = BACKEND_KINDS[kind];
   const start = (): Promise<BackendChild> =>
@@ -78,7 +86,7 @@ function startChild(kind: BackendKind, options: LaunchOptions): Promise<BackendC
 }
 
 /** Starts the children that have no endpoint yet, in parallel; if one fails, the others are stopped. */
-async function startChildren(missing: readonly BackendKind[], options: LaunchOptions): Promise<Map<BackendKind, BackendChild>> {
+async function startChildren(missing: readonly BackendKind[], options: StartBackendsOptions): Promise<Map<BackendKind, BackendChild>> {
   const settled = await Promise.allSettled(missing.map((kind) => startChild(kind, options)));
   const children = new Map<BackendKind, BackendChild>();
   settled.forEach((outcome, index) => {
@@ -97,7 +105,7 @@ function describeCreated(created: readonly string[]): string {
 }
 
 /** Creates the tables and the bucket where missing, and warns about tables that differ from their definition. */
-export async function provision(endpoints: Record<BackendKind, string>, options: LaunchOptions, module: Promise<Provisioning> = import('./provisioning')): Promise<void> {
+export async function provision(endpoints: Record<BackendKind, string>, options: StartBackendsOptions, module: Promise<Provisioning> = import('./provisioning')): Promise<void> {
   if (options.provision === false) return;
   const { driftWarnings, provisionResources } = await module;
   try {
@@ -117,7 +125,7 @@ export async function provision(endpoints: Record<BackendKind, string>, options:
 }
 
 /** Starts what is missing, provisions, records the state file and returns the handle. Call under the lock. */
-export async function launch(options: LaunchOptions, given: Endpoints, recordState: boolean): Promise<LocalBackends> {
+export async function launch(options: StartBackendsOptions, given: Endpoints, recordState: boolean): Promise<LocalBackends> {
   const missing = (Object.keys(BACKEND_KINDS) as BackendKind[]).filter((kind) => given[kind] === undefined);
   for (const kind of Object.keys(given) as BackendKind[]) {
     if (given[kind] !== undefined) (options.status ?? noStatus)(`using ${BRING_YOUR_OWN[kind].service} at ${given[kind]} (${BRING_YOUR_OWN[kind].variable})`);
@@ -154,7 +162,7 @@ export async function launch(options: LaunchOptions, given: Endpoints, recordSta
   return { dynamodbEndpoint: endpoints.dynamodb, s3Endpoint: endpoints.s3, started: [...children.keys()], reused: false, stop };
 }
 
-async function record(options: LaunchOptions, endpoints: Record<BackendKind, string>, children: Map<BackendKind, BackendChild>): Promise<BackendsState> {
+async function record(options: StartBackendsOptions, endpoints: Record<BackendKind, string>, children: Map<BackendKind, BackendChild>): Promise<BackendsState> {
   const entry = (kind: BackendKind) => ({ endpoint: endpoints[kind], pid: children.get(kind)?.pid ?? null });
   const state = newState(resolve(options.dataDir), { dynamodb: entry('dynamodb'), s3: entry('s3') }, options.owner);
   await writeState(state);

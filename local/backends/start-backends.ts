@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { BACKEND_ENV } from './backend-env';
 import { prepareDataDir } from './data-dir';
 import { BackendsAlreadyRunningError } from './errors';
-import { type Endpoints, launch, type LaunchOptions, type LocalBackends, provision } from './launch-backends';
+import { type Endpoints, launch, type LocalBackends, provision, type StartBackendsOptions } from './launch-backends';
 import { type BackendsState, describeState, findRunningBackends } from './state-file';
-import { noStatus, type StatusLine } from './startup-status';
+import { noStatus } from './startup-status';
 import { withStartLock } from './start-lock';
 import { BACKEND_TIMEOUTS } from './timeouts';
 
@@ -13,26 +13,7 @@ import { BACKEND_TIMEOUTS } from './timeouts';
  * bring-your-own endpoints (`DYNAMODB_ENDPOINT`, `S3_ENDPOINT`), or reused from another process.
  */
 
-export type { LocalBackends } from './launch-backends';
-
-/** Options of {@link startBackends}. */
-export interface StartBackendsOptions extends LaunchOptions {
-  /** Where the data (`dynamodb/`, `s3/`) and the state file (`backends.json`) live. */
-  readonly dataDir: string;
-  /** Keep DynamoDB data in memory (tests); S3 objects still go under `<dataDir>/s3`. */
-  readonly inMemory?: boolean;
-  /** Fixed ports; by default `DYNAMODB_LOCAL_PORT` / `S3_LOCAL_PORT`, else free ones. */
-  readonly ports?: { readonly dynamodb?: number; readonly s3?: number };
-  /** Create the tables and the bucket (default true). */
-  readonly provision?: boolean;
-  /** The `java` command; defaults to `$JAVA_HOME/bin/java` or `java`. */
-  readonly java?: string;
-  readonly timeoutMs?: number;
-  /** Where one-line warnings go; stderr by default. */
-  readonly warn?: (message: string) => void;
-  /** Where start-up steps are reported ("starting DynamoDB Local…"); silent by default. */
-  readonly status?: StatusLine;
-}
+export type { LocalBackends, StartBackendsOptions } from './launch-backends';
 
 /** Endpoints given by the environment: those backends are not started but still provisioned. */
 function bringYourOwnEndpoints(): Endpoints {
