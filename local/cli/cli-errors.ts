@@ -1,5 +1,6 @@
 import { ProblemError } from '../../functions/shared/errors';
 import { LocalBackendError } from '../backends/errors';
+import { SettingsError } from '../local-settings';
 
 /** A command line that cannot be run as written (exit status 2). */
 export class UsageError extends Error {
@@ -34,7 +35,7 @@ export function reportCliError(error: unknown): number {
     for (const field of error.errors ?? []) process.stderr.write(`  ${field.name}: ${field.reason}\n`);
     return 1;
   }
-  if (error instanceof LocalBackendError) {
+  if (error instanceof LocalBackendError || error instanceof SettingsError) {
     process.stderr.write(`${error.message}\n`);
     return 1;
   }

@@ -1,6 +1,7 @@
 import { connectOrStartBackends, statusToStderr } from '../backends';
 import { seconds } from '../backends/startup-status';
 import { localDataDir, useLocalEnvironment } from '../environment';
+import { BACKEND_SETTINGS, checkSettings, FUNCTION_SETTINGS } from '../local-settings';
 import type { LocalSigningKey } from '../signing-key';
 
 /** Whether the CLI works on deployed tables: their names are configured and no local endpoint is. */
@@ -18,6 +19,8 @@ export async function withData<T>(work: (key: LocalSigningKey | null) => Promise
     statusToStderr(`working on the deployed tables (${process.env.USERS_TABLE_NAME}, …) in ${process.env.AWS_REGION ?? 'the default region'}`);
     return work(null);
   }
+  // The functions run in this process: a limit they cannot use is one line now, not a stack trace later.
+  checkSettings([...FUNCTION_SETTINGS, ...BACKEND_SETTINGS]);
   const dataDir = localDataDir();
   const started = performance.now();
   const backends = await connectOrStartBackends(dataDir, { status: statusToStderr });

@@ -41,3 +41,16 @@ describe('cli usage', () => {
     expect(run.stdout).toBe('');
   });
 });
+
+describe('cli settings', () => {
+  it.each<[string, Record<string, string>, RegExp]>([
+    ['a malformed limit', { AVATAR_MAX_BYTES: '-1' }, /^AVATAR_MAX_BYTES="-1" cannot be used: set a whole number of at least 1/],
+    ['a DATA_DIR that is a file', { DATA_DIR: '/dev/null' }, /^DATA_DIR \/dev\/null cannot be used: it is a file, not a folder; set DATA_DIR to a folder you can write to\.$/],
+  ])('refuses %s in one line, exit 1', async (_case, env, message) => {
+    const run = await runEntryPoint('cli', ['token', '--user', '1'], { env: { DYNAMODB_ENDPOINT: undefined, S3_ENDPOINT: undefined, ...env } });
+
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
+    expect(run.stdout).toBe('');
+  });
+});
