@@ -30,7 +30,8 @@ export const WHOLE_NUMBER_SETTINGS = {
   PORT: { min: 0, max: 65_535, meaning: 'the port of the local gateway; 0 picks a free one', unset: '3000' },
   DYNAMODB_LOCAL_PORT: { ...PORT_RANGE, meaning: 'the port of DynamoDB Local', unset: 'a free port' },
   S3_LOCAL_PORT: { ...PORT_RANGE, meaning: 'the port of the local S3', unset: 'a free port' },
-  // API Gateway's own range for the authorizer cache; 0 turns the cache off.
+  // API Gateway's own range for the authorizer cache (AuthorizerResultTtlInSeconds: 0 disables it,
+  // at most 3600), https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-apigateway-authorizer.html
   AUTHORIZER_CACHE_TTL: { min: 0, max: 3600, meaning: 'seconds an authorizer answer is reused; 0 turns the cache off', unset: '300' },
   AVATAR_MAX_BYTES: { ...POSITIVE, meaning: 'the largest avatar image fetched, in bytes', unset: '10 MB' },
   AVATAR_MAX_PIXELS: { ...POSITIVE, meaning: 'the most pixels an avatar image may have', unset: '40 MP' },

@@ -67,8 +67,10 @@ const warnOnStderr = (message: string): void => {
 
 /**
  * Why a proxy event does not fit a route, or undefined when it does: an event recorded for another
- * route (its `httpMethod` and `resource`, which API Gateway sets from the matched route) would be
- * answered by this function as if it were its own, and nothing else would say so.
+ * route would be answered by this function as if it were its own, and nothing else would say so.
+ * In a Lambda proxy event, `resource` is the API resource the request matched and `httpMethod` its
+ * method (https://docs.aws.amazon.com/apigateway/latest/developerguide/set-up-lambda-proxy-integrations.html,
+ * "Input format of a Lambda function for proxy integration").
  */
 export function routeMismatch(route: RouteDefinition, event: ProxyEvent): string | undefined {
   // Events recorded in AWS carry the resource with the prefix; one written by hand may leave it out.
