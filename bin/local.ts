@@ -67,7 +67,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // Errors of the set-up say what to do in a line; anything else is a defect and keeps its stack.
   if (error instanceof LocalBackendError || error instanceof SettingsError) process.stderr.write(`${error.message}\n`);
-  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`The local gateway cannot listen on port ${process.env.PORT}: it was taken while the back-ends started; ${PORT_HINT}.\n`);
+  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`The local gateway cannot listen on port ${process.env.PORT ?? 3000}: it was taken while the back-ends started; ${PORT_HINT}.\n`);
   else process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });
