@@ -1,39 +1,94 @@
 import { reportCliError, UsageError } from '../local/cli/cli-errors';
-import { mediaLogImport } from '../local/cli/media-log-commands';
-import { seed } from '../local/cli/seed-command';
-import { token, userCreate } from '../local/cli/user-commands';
-import { userDelete, userGet, userUpdate } from '../local/cli/account-commands';
 
-const USAGE = `Usage: npm run --silent cli -- <command>
-  user create --email E [--username U] [--role root|admin|user|sub] [--status S] [--parent ID]
-              [--first-name F] [--last-name L] [--subject S]
-  user update ID [--status S] [--role R] [--parent ID|none] [--first-name F] [--last-name L]
-  user delete ID
-  user get ID
-  token --user ID [--ttl SECONDS]
-  media-log import FILE.ndjson
-  seed [--users N] [--log N]`;
+/**
+ * The operator CLI: the local data directory, or the deployed tables when their names are set.
+ * A command's module (and the AWS SDK with it) is loaded only when that command runs, so
+ * `--help` and usage errors answer at once.
+ */
 
-const commands: Record<string, (args: string[]) => Promise<void>> = {
-  'user create': userCreate,
-  'user update': userUpdate,
-  'user delete': userDelete,
-  'user get': userGet,
-  token,
-  'media-log import': mediaLogImport,
-  seed,
+type Command = (args: string[]) => Promise<void>;
+
+/** Every command: its synopsis, what it does, and how to load it. */
+const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly does: string; readonly load: () => Promise<Command> }>> = {
+  'user create': {
+    synopsis: `user create --email E [--username U] [--role root|admin|user|sub] [--status S]
+              [--parent ID] [--first-name F] [--last-name L] [--subject S]`,
+    does: 'Creates a user under the API\'s rules and prints it as JSON.',
+    load: async () => (await import('../local/cli/user-commands')).userCreate,
+  },
+  'user update': {
+    synopsis: 'user update ID [--status S] [--role R] [--parent ID|none] [--first-name F] [--last-name L]',
+    does: 'Changes a user under the API\'s rules (suspend, reactivate, promote, demote) and prints it; it applies on the user\'s next request.',
+    load: async () => (await import('../local/cli/account-commands')).userUpdate,
+  },
+  'user delete': {
+    synopsis: 'user delete ID',
+    does: 'Deletes a user and its avatars\' images; a user with sub users is refused.',
+    load: async () => (await import('../local/cli/account-commands')).userDelete,
+  },
+  'user get': {
+    synopsis: 'user get ID',
+    does: 'Prints a user as JSON.',
+    load: async () => (await import('../local/cli/account-commands')).userGet,
+  },
+  token: {
+    synopsis: 'token --user ID [--ttl SECONDS]',
+    does: 'Prints a bearer token for the user, valid for 3600 s (an hour) unless --ttl says otherwise.',
+    load: async () => (await import('../local/cli/user-commands')).token,
+  },
+  'media-log import': {
+    synopsis: 'media-log import FILE.ndjson',
+    does: 'Imports media log entries, one JSON object a line; a bad line writes nothing.',
+    load: async () => (await import('../local/cli/media-log-commands')).mediaLogImport,
+  },
+  seed: {
+    synopsis: 'seed [--users N] [--log N]',
+    does: 'Creates demo users and media log entries (20 and 500 unless told).',
+    load: async () => (await import('../local/cli/seed-command')).seed,
+  },
 };
 
-/** The operator CLI: the local data directory, or the deployed tables when their names are set. */
+function describe(command: (typeof COMMANDS)[string]): string {
+  return `  ${command.synopsis}\n      ${command.does}`;
+}
+
+const USAGE = `Usage: npm run --silent cli -- <command> [options]
+
+${Object.values(COMMANDS).map(describe).join('\n')}
+  help, --help
+      Prints this text; \`<command> --help\` prints that command's.
+
+Works on the back-ends of DATA_DIR (default .local): those of a running \`npm start\`, or started
+for the command. Results go to stdout; progress and errors go to stderr.`;
+
+const HELP = ['--help', '-h', 'help'];
+
+/** The command named by the first one or two words (`user create`), and the rest of the arguments. */
+function commandOf(argv: readonly string[]): [string, string[]] {
+  const first = argv[0] ?? '';
+  const grouped = Object.keys(COMMANDS).some((name) => name.startsWith(`${first} `));
+  return grouped ? [argv.slice(0, 2).join(' '), argv.slice(2)] : [first, argv.slice(1)];
+}
+
 async function main(argv: string[]): Promise<number> {
-  const two = argv.slice(0, 2).join(' ');
-  const [name, rest] = commands[two] ? [two, argv.slice(2)] : [argv[0] ?? '', argv.slice(1)];
-  const command = commands[name];
-  if (!command) {
+  if (argv.length === 0) {
     process.stderr.write(`${USAGE}\n`);
-    return name === '' || name === '--help' ? 0 : 2;
+    return 2;
   }
-  await command(rest);
+  if (HELP.includes(argv[0] as string)) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const [name, rest] = commandOf(argv);
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (command === undefined) {
+    throw new UsageError(name.startsWith('-') ? `unknown option '${name}' (see --help).` : `unknown command '${name}' (see --help).`);
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`Usage: npm run --silent cli -- ${command.synopsis.trimStart()}\n${command.does}\n`);
+    return 0;
+  }
+  await (await command.load())(rest);
   return 0;
 }
 

@@ -1,17 +1,27 @@
 import { parseArgs } from 'node:util';
-import { reportCliError, UsageError } from '../local/cli/cli-errors';
+import { reportCliError, UsageError, usageErrorOf } from '../local/cli/cli-errors';
 import { withData } from '../local/cli/data-access';
 import { authorizerContextFor } from '../local/invoke/authorizer-context';
 import { generateEvent, requestFromLine } from '../local/invoke/generate-event';
 import { eventKind } from '../local/invoke/event-shape';
 import { functionNamed, listFunctions, readEvent, runFunction } from '../local/invoke/run-function';
 
-/**
- * `npm run --silent invoke -- …`: run one function locally on an event, like `sam local invoke`.
- *   --list                                   one line per function
- *   --generate-event 'METHOD PATH[?QUERY]' [--body JSON] [--header 'K: V']… [--user ID]
- *   NAME [--event FILE|-] [--user ID]        result JSON on stdout; exit 0, 1 if it threw, 2 on usage errors
- */
+const USAGE = `Usage: npm run --silent invoke -- <options>
+
+  --list
+      One line per function: NAME<TAB>METHOD PATH, the authorizer, the scheduled functions.
+  --generate-event 'METHOD PATH[?QUERY]' [--body JSON] [--header 'K: V']... [--user ID]
+      Prints the API Gateway REST proxy event the local gateway builds for that request;
+      --user fills its authorizer context as the real authorizer would for that user.
+  NAME [--event FILE|-] [--user ID]
+      Runs that function once on the event (standard input without --event) and prints its
+      result as JSON; exits 0 when it returned, 1 when it threw, 2 on a usage error.
+  --help
+      Prints this text.
+
+Uses the back-ends of a running \`npm start\` on the same DATA_DIR, or starts them for the call.`;
+
+/** `npm run --silent invoke -- …`: run one function locally on an event, like `sam local invoke`. */
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
@@ -26,12 +36,17 @@ async function main(argv: string[]): Promise<number> {
         header: { type: 'string', multiple: true },
         event: { type: 'string' },
         user: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw usageErrorOf(error);
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
   const userId = values.user === undefined ? undefined : Number(values.user);
   if (userId !== undefined && !(Number.isSafeInteger(userId) && userId >= 1)) throw new UsageError('--user takes a user id.');
 
@@ -55,7 +70,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const [name, ...extra] = positionals;
-  if (name === undefined) throw new UsageError('name a function (see --list), or use --list or --generate-event.');
+  if (name === undefined) throw new UsageError('name a function (see --list), or use --list or --generate-event (see --help).');
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'.`);
   const target = functionNamed(name);
   const event = await readEvent(values.event);

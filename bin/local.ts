@@ -1,25 +1,53 @@
-import { API_PREFIX } from '../functions/shared/http/route-definition';
-import { integerEnv } from '../local/environment-variables';
-import { startBackends } from '../local/backends';
 import { LocalBackendError } from '../local/backends/errors';
-import { localDataDir, useLocalEnvironment } from '../local/environment';
-import { AuthorizerRunner, loadAuthorizer } from '../local/gateway/authorizer-runner';
-import { DOCS_PATH } from '../local/gateway/docs-page';
-import { startGateway } from '../local/gateway/http-server';
+import { reservePort } from '../local/backends/ports';
+import { startBackends } from '../local/backends/start-backends';
+import { seconds, statusToStderr } from '../local/backends/startup-status';
+import { BACKEND_SETTINGS, checkSettings, dataDirSetting, FUNCTION_SETTINGS, GATEWAY_SETTINGS, SettingsError, wholeNumberSetting } from '../local/local-settings';
 
 /**
  * `npm start`: DynamoDB Local and the local S3 as child processes on 127.0.0.1, tables and bucket
  * created from the stack's definitions, and the local gateway running the real authorizer and
- * handlers in-process. Ctrl-C stops everything it started.
+ * handlers in-process. Ctrl-C stops everything it started. Each start-up step is said on stderr;
+ * stdout gets the URLs once the API answers.
+ *
+ * Bad settings and a taken port are reported before anything starts. Only what starts the
+ * back-ends is imported up front: the gateway's modules (the route table, the AWS SDK, the
+ * handlers' code) load while DynamoDB Local boots, which is the longest step.
  */
+
+const PORT_HINT = 'stop what holds it, or set PORT to another port (PORT=0 picks a free one)';
+
+/** The gateway's modules; none of them reads configuration when loaded. */
+function loadGatewayModules() {
+  return Promise.all([
+    import('../functions/shared/http/route-definition'),
+    import('../local/environment'),
+    import('../local/gateway/authorizer-runner'),
+    import('../local/gateway/docs-page'),
+    import('../local/gateway/http-server'),
+  ]);
+}
+
 async function main(): Promise<void> {
-  const dataDir = localDataDir();
-  const port = integerEnv('PORT', 3000);
-  const backends = await startBackends({ dataDir });
+  checkSettings([...GATEWAY_SETTINGS, ...FUNCTION_SETTINGS, ...BACKEND_SETTINGS]);
+  const port = wholeNumberSetting('PORT', 3000);
+  const cacheTtl = wholeNumberSetting('AUTHORIZER_CACHE_TTL', 300);
+  const dataDir = dataDirSetting();
+  const reservation = await reservePort(port, 'The local gateway', PORT_HINT);
+  const gatewayModules = loadGatewayModules();
+  gatewayModules.catch(() => undefined);
+  const backends = await startBackends({ dataDir, status: statusToStderr, owner: 'npm start' }).catch(async (error: unknown) => {
+    await reservation.release();
+    throw error;
+  });
   try {
+    const [{ API_PREFIX }, { useLocalEnvironment }, { AuthorizerRunner, loadAuthorizer }, { DOCS_PATH }, { startGateway }] = await gatewayModules;
     await useLocalEnvironment(dataDir, backends);
-    const authorizer = new AuthorizerRunner(await loadAuthorizer(), integerEnv('AUTHORIZER_CACHE_TTL', 300));
-    const gateway = await startGateway(authorizer, port);
+    // The handlers read their configuration when first called; the environment is complete now.
+    const authorizer = new AuthorizerRunner(await loadAuthorizer(), cacheTtl);
+    await reservation.release();
+    const gateway = await startGateway(authorizer, reservation.port);
+    statusToStderr(`Frontend API ready in ${seconds(performance.now())}`);
     process.stdout.write(`Frontend API listening on ${gateway.baseUrl}${API_PREFIX}\n`);
     process.stdout.write(`Interactive documentation: ${gateway.baseUrl}${DOCS_PATH}\n`);
     const stop = async () => {
@@ -30,15 +58,16 @@ async function main(): Promise<void> {
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
+    await reservation.release();
     await backends.stop();
     throw error;
   }
 }
 
 main().catch((error: unknown) => {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (error instanceof LocalBackendError) process.stderr.write(`${error.message}\n`);
-  else if (code === 'EADDRINUSE') process.stderr.write(`Port ${process.env.PORT ?? 3000} is in use: stop what holds it or set PORT.\n`);
+  // Errors of the set-up say what to do in a line; anything else is a defect and keeps its stack.
+  if (error instanceof LocalBackendError || error instanceof SettingsError) process.stderr.write(`${error.message}\n`);
+  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`The local gateway cannot listen on port ${process.env.PORT ?? 3000}: it was taken while the back-ends started; ${PORT_HINT}.\n`);
   else process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
 import { resetClients } from '../functions/shared/aws/clients';
 import { resetConfiguration } from '../functions/shared/config/define-config';
 import { resetEveryLazy } from '../functions/shared/lazy';
 import { applyLocalDefaults } from './local-defaults';
+import { dataDirSetting } from './local-settings';
 import { ensureSigningKey, type LocalSigningKey } from './signing-key';
 
 // The SDK warns that its 2027 releases need Node 22; local tools run on the Node 20 the project
@@ -23,7 +23,7 @@ export function resetServiceState(): void {
 
 /** Where local state lives: `DATA_DIR`, default `.local` in the working directory. */
 export function localDataDir(): string {
-  return resolve(process.env.DATA_DIR || '.local');
+  return dataDirSetting();
 }
 
 /** Whether tokens come from an external issuer (`AUTH_ISSUER` + `AUTH_JWKS_URL`) instead of the local key. */

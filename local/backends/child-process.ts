@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { BACKEND_TIMEOUTS, CHILD_SIGNALS, EXIT_PORT_IN_USE } from './constants';
+import { CHILD_SIGNALS, EXIT_PORT_IN_USE } from './child-protocol';
+import { BACKEND_TIMEOUTS } from './timeouts';
 import { BackendStartError, PortInUseError } from './errors';
 import { registerCleanup } from './process-cleanup';
 

@@ -23,9 +23,9 @@ export class JavaNotFoundError extends LocalBackendError {
 export class PortInUseError extends LocalBackendError {
   public readonly port: number | undefined;
 
-  public constructor(backend: string, port: number | undefined) {
+  public constructor(backend: string, port: number | undefined, hint = 'free it or choose another port') {
     const where = port === undefined ? 'its port' : `port ${port}`;
-    super(`${backend} cannot listen on ${where}: it is already in use; free it or choose another port.`);
+    super(`${backend} cannot listen on ${where}: it is already in use; ${hint}.`);
     this.name = 'PortInUseError';
     this.port = port;
   }

@@ -4,9 +4,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
-import { BACKEND_ENV } from './constants';
+import { BACKEND_ENV } from './backend-env';
 import { JavaNotFoundError } from './errors';
 import { LAUNCHER_CACHE_DIR, LAUNCHER_CLASS, LAUNCHER_SOURCE, dynamoDbLocalDistribution } from './project-paths';
+import { noStatus, reportStep, type StatusLine } from './startup-status';
 
 /**
  * How to run DynamoDB Local on loopback. Our launcher is compiled once into a cache (by the JDK
@@ -37,7 +38,7 @@ export function javaCommand(): string {
  * needed. Falls back to a source launch when the cache is not writable, and to the stock launcher
  * (with `warn`) when the runtime has no compiler module (a JRE without jdk.compiler).
  */
-export async function resolveJavaLaunch(java: string, warn: (message: string) => void): Promise<JavaLaunch> {
+export async function resolveJavaLaunch(java: string, warn: (message: string) => void, status: StatusLine = noStatus): Promise<JavaLaunch> {
   const { jar, libDir } = dynamoDbLocalDistribution();
   // sqlite4java loads its native library from this folder, in memory mode too.
   const base = [`-Djava.library.path=${libDir}`];
@@ -46,7 +47,8 @@ export async function resolveJavaLaunch(java: string, warn: (message: string) =>
   if (existsSync(join(cacheDir, `${LAUNCHER_CLASS}.class`))) {
     return { command: java, jvmArgs: [...base, '-cp', [cacheDir, classPath].join(delimiter), LAUNCHER_CLASS], mode: 'compiled' };
   }
-  const compiled = await compileLauncher(java, classPath, cacheDir);
+  // A first run compiles the launcher (a few seconds on a busy machine): say so, it is not a hang.
+  const compiled = await reportStep(status, COMPILE_STEP, () => compileLauncher(java, classPath, cacheDir));
   if (compiled === 'compiled') {
     return { command: java, jvmArgs: [...base, '-cp', [cacheDir, classPath].join(delimiter), LAUNCHER_CLASS], mode: 'compiled' };
   }
@@ -64,6 +66,12 @@ async function cachedLauncherDir(): Promise<string> {
 }
 
 type CompileOutcome = 'compiled' | 'not-writable' | 'no-compiler';
+
+const COMPILE_STEP = {
+  activity: 'compiling the DynamoDB Local launcher (first run only)',
+  done: (outcome: CompileOutcome, took: string) =>
+    outcome === 'compiled' ? `DynamoDB Local launcher compiled in ${took}` : `DynamoDB Local launcher not compiled (${outcome}) after ${took}`,
+} as const;
 
 async function compileLauncher(java: string, classPath: string, cacheDir: string): Promise<CompileOutcome> {
   let workDir: string;

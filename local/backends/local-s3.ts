@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { BACKEND_KINDS } from './constants';
+import { BACKEND_KINDS } from './backend-kinds';
 import { type BackendChild, startBackendChild } from './child-process';
 import { PROJECT_ROOT, S3_SERVER_SCRIPT } from './project-paths';
 

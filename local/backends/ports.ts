@@ -1,9 +1,12 @@
 import { createServer } from 'node:net';
-import { LOOPBACK_HOST } from './constants';
+import { LocalBackendError, PortInUseError } from './errors';
 
 /**
  * Ports and liveness checks for the local backends.
  */
+
+/** The only address the local backends listen on: they hold unauthenticated data. */
+export const LOOPBACK_HOST = '127.0.0.1';
 
 /**
  * A port that is free on loopback right now. Only for launchers that cannot bind port 0
@@ -17,6 +20,34 @@ export function findFreePort(): Promise<number> {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A port held open on loopback until the server meant for it takes it over. */
+export interface PortReservation {
+  /** The port held: the one asked for, or the free one picked for 0. */
+  readonly port: number;
+  /** Lets go of the port, for its server to listen on it at once. */
+  release(): Promise<void>;
+}
+
+/**
+ * Holds `port` on loopback (0: a free one), so that a taken port is found before the back-ends
+ * start rather than after, and nobody takes it while they do. `what` names the server in messages.
+ */
+export function reservePort(port: number, what: string, hint: string): Promise<PortReservation> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new PortInUseError(what, port, hint));
+      else if (error.code === 'EACCES') reject(new LocalBackendError(`${what} may not listen on port ${port} (permission denied): ${hint}.`, { cause: error }));
+      else reject(error);
+    });
+    server.listen({ port, host: LOOPBACK_HOST, exclusive: true }, () => {
+      const address = server.address();
+      const held = typeof address === 'object' && address ? address.port : port;
+      resolve({ port: held, release: () => new Promise((done) => server.close(() => done())) });
     });
   });
 }

@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import S3rver from 's3rver';
-import { EXIT_PORT_IN_USE, LOOPBACK_HOST } from './constants';
+import { EXIT_PORT_IN_USE } from './child-protocol';
+import { LOOPBACK_HOST } from './ports';
 
 /**
  * Entry point of the local S3 child (`node --openssl-legacy-provider --import tsx s3-server.ts

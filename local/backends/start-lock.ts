@@ -1,6 +1,7 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BACKEND_TIMEOUTS, DATA_DIR_LAYOUT } from './constants';
+import { DATA_DIR_LAYOUT } from './data-dir-layout';
+import { BACKEND_TIMEOUTS } from './timeouts';
 import { LocalBackendError } from './errors';
 import { isProcessAlive } from './ports';
 
@@ -30,10 +31,14 @@ async function holderOf(path: string): Promise<number | undefined> {
   return text === undefined || !Number.isSafeInteger(pid) || pid <= 0 ? undefined : pid;
 }
 
-/** Runs `work` while holding the start-up lock of `dataDir`; a lock left by a dead process is taken over. */
-export async function withStartLock<T>(dataDir: string, timeoutMs: number, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` while holding the start-up lock of `dataDir`; a lock left by a dead process is taken
+ * over. `onWait` is told once, with the holder's pid, when another process holds the lock.
+ */
+export async function withStartLock<T>(dataDir: string, timeoutMs: number, work: () => Promise<T>, onWait: (holder: number | undefined) => void = () => undefined): Promise<T> {
   const path = join(dataDir, DATA_DIR_LAYOUT.lockFile);
   const deadline = Date.now() + timeoutMs;
+  let waiting = false;
   while (!(await tryAcquire(path))) {
     const holder = await holderOf(path);
     // An empty file is a holder between open() and write(): wait for it like for a live one.
@@ -41,6 +46,8 @@ export async function withStartLock<T>(dataDir: string, timeoutMs: number, work:
       await rm(path, { force: true });
       continue;
     }
+    if (!waiting) onWait(holder);
+    waiting = true;
     if (Date.now() > deadline) {
       throw new LocalBackendError(`Process ${holder ?? '?'} has been starting the backends of ${dataDir} for too long: stop it, or remove ${path} if it is gone.`);
     }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BACKEND_KINDS, BACKEND_TIMEOUTS, type BackendKind, DATA_DIR_LAYOUT } from './constants';
+import { BACKEND_KINDS, type BackendKind } from './backend-kinds';
+import { DATA_DIR_LAYOUT } from './data-dir-layout';
+import { BACKEND_TIMEOUTS } from './timeouts';
 import { LocalBackendError } from './errors';
 import { endpointAnswers, isProcessAlive } from './ports';
 
@@ -24,6 +26,8 @@ export interface BackendsState {
   /** Distinguishes this start from a later one, so an owner never removes another's record. */
   readonly id: string;
   readonly ownerPid: number;
+  /** What runs the back-ends ("npm start"), for other processes' messages; absent in older files. */
+  readonly owner?: string;
   readonly dataDir: string;
   readonly startedAt: string;
   readonly backends: Readonly<Record<BackendKind, BackendRecord>>;
@@ -34,9 +38,9 @@ export function stateFilePath(dataDir: string): string {
   return join(dataDir, DATA_DIR_LAYOUT.stateFile);
 }
 
-/** A new state record owned by this process. */
-export function newState(dataDir: string, backends: Record<BackendKind, BackendRecord>): BackendsState {
-  return { version: 1, id: randomUUID(), ownerPid: process.pid, dataDir, startedAt: new Date().toISOString(), backends };
+/** A new state record owned by this process; `owner` says what it is ("npm start"). */
+export function newState(dataDir: string, backends: Record<BackendKind, BackendRecord>, owner?: string): BackendsState {
+  return { version: 1, id: randomUUID(), ownerPid: process.pid, ...(owner === undefined ? {} : { owner }), dataDir, startedAt: new Date().toISOString(), backends };
 }
 
 /** Writes the state file atomically: readers see the old content or the new, never half of it. */

@@ -1,5 +1,6 @@
 import { ProblemError } from '../../functions/shared/errors';
 import { LocalBackendError } from '../backends/errors';
+import { SettingsError } from '../local-settings';
 
 /** A command line that cannot be run as written (exit status 2). */
 export class UsageError extends Error {
@@ -7,6 +8,17 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+/**
+ * The usage error for a command line `parseArgs` refused, in one short line: Node's own text for an
+ * unknown option goes on about positional arguments, which says nothing to someone who mistyped.
+ */
+export function usageErrorOf(error: unknown): UsageError {
+  const { code, message } = error as NodeJS.ErrnoException;
+  const option = /'([^']+)'/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) return new UsageError(`unknown option '${option}' (see --help).`);
+  return new UsageError(`${message.split('. ')[0]} (see --help).`);
 }
 
 /**
@@ -23,7 +35,7 @@ export function reportCliError(error: unknown): number {
     for (const field of error.errors ?? []) process.stderr.write(`  ${field.name}: ${field.reason}\n`);
     return 1;
   }
-  if (error instanceof LocalBackendError) {
+  if (error instanceof LocalBackendError || error instanceof SettingsError) {
     process.stderr.write(`${error.message}\n`);
     return 1;
   }

@@ -1,5 +1,7 @@
-import { connectOrStartBackends } from '../backends';
+import { connectOrStartBackends, statusToStderr } from '../backends';
+import { seconds } from '../backends/startup-status';
 import { localDataDir, useLocalEnvironment } from '../environment';
+import { BACKEND_SETTINGS, checkSettings, FUNCTION_SETTINGS } from '../local-settings';
 import type { LocalSigningKey } from '../signing-key';
 
 /** Whether the CLI works on deployed tables: their names are configured and no local endpoint is. */
@@ -10,12 +12,22 @@ export function targetsDeployment(): boolean {
 /**
  * Run `work` against the data the command is about: the deployed tables (from the environment), or
  * the local back-ends of the data directory — those of a running `npm start`, or started for the
- * duration of the command and stopped after.
+ * duration of the command and stopped after. What it connects to, or starts, is said on stderr.
  */
 export async function withData<T>(work: (key: LocalSigningKey | null) => Promise<T>): Promise<T> {
-  if (targetsDeployment()) return work(null);
+  if (targetsDeployment()) {
+    statusToStderr(`working on the deployed tables (${process.env.USERS_TABLE_NAME}, …) in ${process.env.AWS_REGION ?? 'the default region'}`);
+    return work(null);
+  }
+  // The functions run in this process: a limit they cannot use is one line now, not a stack trace later.
+  checkSettings([...FUNCTION_SETTINGS, ...BACKEND_SETTINGS]);
   const dataDir = localDataDir();
-  const backends = await connectOrStartBackends(dataDir);
+  const started = performance.now();
+  const backends = await connectOrStartBackends(dataDir, { status: statusToStderr });
+  if (backends.started.length > 0) {
+    // Starting DynamoDB Local takes seconds on every command: say how to avoid the wait.
+    statusToStderr(`back-ends ready in ${seconds(performance.now() - started)}; they stop when this command ends (a running \`npm start\` on the same DATA_DIR saves this wait)`);
+  }
   try {
     const key = await useLocalEnvironment(dataDir, backends);
     return await work(key);

@@ -32,7 +32,8 @@ export async function seed(args: string[]): Promise<void> {
   }
   const users = count(values.users, '--users', 20, 1_000_000);
   const log = count(values.log, '--log', 500, 10_000_000);
-  const stamp = Date.now().toString(36);
+  const now = Date.now();
+  const stamp = now.toString(36);
   const summary = await withData(async () => {
     const ids: number[] = [];
     let parent: number | null = null;
@@ -57,7 +58,8 @@ export async function seed(args: string[]): Promise<void> {
       bar.stop();
     }
     const owners = ids.length > 0 ? ids : [1];
-    const entries = sampleMediaLogEntries(log, { userIds: owners, start: new Date(Date.now() - 30 * 86_400_000), spanMs: 30 * 86_400_000 });
+    // A new seed each run: the same one again would make the same entry ids for other users, which the log refuses.
+    const entries = sampleMediaLogEntries(log, { userIds: owners, start: new Date(now - 30 * 86_400_000), spanMs: 30 * 86_400_000, seed: now });
     const logBar = progressBar('media log', log);
     try {
       await writeMediaLogEntries(entries, { onProgress: (done) => logBar.update(done) });

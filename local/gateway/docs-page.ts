@@ -92,11 +92,23 @@ function answer(contentType: string, body: string | Buffer): LocalResponse {
 }
 
 /**
- * The documentation page and its files for a GET under {@link DOCS_PATH}; null for any other
- * request, which the gateway then serves (or answers 404) as usual.
+ * Where someone opening the gateway's address or the API's base URL in a browser is sent: there is
+ * nothing to read there but the docs. A local convenience only; the deployed API has no such route.
+ */
+const SENT_TO_DOCS: ReadonlySet<string> = new Set(['/', API_PREFIX, `${API_PREFIX}/`]);
+
+function redirectToDocs(): LocalResponse {
+  return { statusCode: 302, headers: { location: DOCS_PATH, 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' }, multiValueHeaders: {}, body: Buffer.from(`See ${DOCS_PATH}\n`) };
+}
+
+/**
+ * The documentation page and its files for a GET under {@link DOCS_PATH}, and a redirect to it
+ * (302) from `/` and the API's base URL; null for any other request, which the gateway then
+ * serves (or answers 404) as usual.
  */
 export function serveDocs(method: string, path: string): LocalResponse | null {
   if (method !== 'GET') return null;
+  if (SENT_TO_DOCS.has(path)) return redirectToDocs();
   if (path === DOCS_PATH || path === `${DOCS_PATH}/`) return answer('text/html; charset=utf-8', PAGE);
   if (!path.startsWith(`${DOCS_PATH}/`)) return null;
   const name = path.slice(DOCS_PATH.length + 1);

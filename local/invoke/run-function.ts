@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { deployedFunctionNamed, deployedFunctions } from '../../functions/deployed-functions';
+import { routes } from '../../functions/routes';
 import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { UsageError } from '../cli/cli-errors';
@@ -7,6 +8,10 @@ import { loadAuthorizer } from '../gateway/authorizer-runner';
 import { loadRouteHandler } from '../gateway/dispatch';
 import { lambdaContext } from '../gateway/lambda-context';
 import { eventKind, type AuthorizerEvent, type ProxyEvent } from './event-shape';
+
+function routeLine(route: RouteDefinition): string {
+  return `${route.method} ${API_PREFIX}${route.path}`;
+}
 
 /**
  * One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the
@@ -16,7 +21,7 @@ export function listFunctions(): string[] {
   return deployedFunctions.map((fn) => {
     switch (fn.kind) {
       case 'route':
-        return `${fn.name}\t${fn.route.method} ${API_PREFIX}${fn.route.path}`;
+        return `${fn.name}\t${routeLine(fn.route)}`;
       case 'authorizer':
         return `${fn.name}\tAUTHORIZER`;
       case 'schedule':
@@ -57,15 +62,39 @@ export function functionNamed(name: string): InvokeTarget {
   return target;
 }
 
+/** Writes a warning line on stderr, where `invoke` keeps everything but the function's result. */
+const warnOnStderr = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+
+/**
+ * Why a proxy event does not fit a route, or undefined when it does: an event recorded for another
+ * route would be answered by this function as if it were its own, and nothing else would say so.
+ * In a Lambda proxy event, `resource` is the API resource the request matched and `httpMethod` its
+ * method (https://docs.aws.amazon.com/apigateway/latest/developerguide/set-up-lambda-proxy-integrations.html,
+ * "Input format of a Lambda function for proxy integration").
+ */
+export function routeMismatch(route: RouteDefinition, event: ProxyEvent): string | undefined {
+  // Events recorded in AWS carry the resource with the prefix; one written by hand may leave it out.
+  const fits = (candidate: RouteDefinition) =>
+    candidate.method === event.httpMethod && [`${API_PREFIX}${candidate.path}`, candidate.path].includes(event.resource);
+  if (fits(route)) return undefined;
+  const owner = routes.find(fits);
+  const whose = owner === undefined ? 'no function serves it' : `it is an event for ${owner.name}`;
+  return `warning: the event is ${event.httpMethod} ${event.resource}, but ${route.name} serves ${routeLine(route)} (${whose}); running it anyway.`;
+}
+
 /**
  * Run one function once on an event, as Lambda would: a route's handler on a proxy event, the
  * authorizer on a REQUEST authorizer event, a background function on a scheduled event.
- * `replaceAuthorizerContext` replaces a proxy event's authorizer context.
+ * `replaceAuthorizerContext` replaces a proxy event's authorizer context; `warn` is told when a
+ * proxy event was made for another route (it still runs, as replaying odd events is the point).
  */
 export async function runFunction(
   target: InvokeTarget,
   event: unknown,
   replaceAuthorizerContext?: (event: ProxyEvent) => Promise<Record<string, string | number | boolean>>,
+  warn: (message: string) => void = warnOnStderr,
 ): Promise<unknown> {
   const kind = eventKind(event);
   if (target.kind === 'authorizer') {
@@ -80,6 +109,8 @@ export async function runFunction(
   }
   if (kind !== 'proxy') throw new UsageError(`${target.name} takes an API Gateway REST proxy event.`);
   const proxyEvent = event as ProxyEvent;
+  const mismatch = routeMismatch(target.route, proxyEvent);
+  if (mismatch !== undefined) warn(mismatch);
   if (replaceAuthorizerContext) {
     proxyEvent.requestContext = { ...proxyEvent.requestContext, authorizer: await replaceAuthorizerContext(proxyEvent) };
   }

@@ -115,4 +115,20 @@ describe('cli seed', () => {
     expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe('6 users and 30 media log entries created');
   });
+
+  it('runs again on the same data without clashing with the entries of the first run', async () => {
+    await cli(['seed', '--users', '1', '--log', '3']);
+
+    const again = await cli(['seed', '--users', '1', '--log', '3']);
+
+    expect(again.status).toBe(0);
+    expect(again.stdout.trim()).toBe('1 users and 3 media log entries created');
+  });
+
+  it('shows its progress as plain lines on stderr when stderr is no terminal', async () => {
+    const run = await cli(['seed', '--users', '2', '--log', '5']);
+
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/^users: 0\/2\nusers: 2\/2 in \d+\.\d s \(\d+\/s\)\nmedia log: 0\/5\nmedia log: 5\/5 in \d+\.\d s \(\d+\/s\)$/m);
+  });
 });

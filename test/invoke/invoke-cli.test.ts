@@ -94,7 +94,42 @@ describe('npm run invoke', () => {
     expect(refused.stdout).toBe('');
   });
 
+  it.each([['--help'], ['-h']])('%s prints the usage on stdout and exits 0', async (flag) => {
+    const run = await runInvoke([flag]);
+
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: npm run --silent invoke -- <options>\n/);
+    expect(run.stdout).toMatch(/^ {2}NAME \[--event FILE\|-\] \[--user ID\]$/m);
+    expect(run.stderr).toBe('');
+  });
+
+  it('warns on stderr, and still runs, when the event was made for another route', async () => {
+    const user = await createTestUser();
+    const generated = await runInvoke(['--generate-event', 'PUT /user/current', '--body', '{"last-name":"Elsewhere"}', '--user', String(user.record.id)]);
+
+    const run = await runInvoke(['getCurrentUser'], generated.stdout);
+
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).statusCode).toEqual(expect.any(Number));
+    expect(run.stderr).toContain(
+      'warning: the event is PUT /frontend/api/v1/user/current, but getCurrentUser serves GET /frontend/api/v1/user/current (it is an event for updateCurrentUser); running it anyway.\n',
+    );
+  });
+
+  it('does not warn when the event fits the function', async () => {
+    const user = await createTestUser();
+    const generated = await runInvoke(['--generate-event', 'GET /user/current', '--user', String(user.record.id)]);
+
+    const run = await runInvoke(['getCurrentUser'], generated.stdout);
+
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout).statusCode).toBe(200);
+    expect(run.stderr).not.toContain('warning:');
+  });
+
   it.each([
+    [['--verbose'], undefined, /^usage error: unknown option '--verbose' \(see --help\)\.\n$/],
+    [['--list=yes'], undefined, /^usage error: Option '--list' does not take an argument \(see --help\)\.\n$/],
     [['noSuchFunction'], undefined, /no function named 'noSuchFunction'/],
     [['getCurrentUser', '--event', '/nonexistent/event.json'], undefined, /cannot read the event/],
     [['getCurrentUser'], '{not json', /not valid JSON/],

@@ -3,12 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand, DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { BACKEND_ENV, type BackendsState, BackendsAlreadyRunningError, connectOrStartBackends, JavaNotFoundError, type LocalBackends, PortInUseError, startBackends, startDynamoDbLocal, startLocalS3, stateFilePath } from '../../local/backends/index';
-import { isProcessAlive } from '../../local/backends/ports';
+import { isProcessAlive, type PortReservation, reservePort } from '../../local/backends/ports';
 
 /**
  * The local backends as `npm start`, the CLI and `invoke` use them: children on loopback, the state
@@ -196,16 +195,15 @@ describe('a child that ends on its own', () => {
 });
 
 describe('start-up failures', () => {
-  let blocker: Server;
+  let blocker: PortReservation;
   let blockedPort: number;
 
   beforeAll(async () => {
-    blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    blockedPort = (blocker.address() as { port: number }).port;
+    blocker = await reservePort(0, 'the test', 'none');
+    blockedPort = blocker.port;
   });
 
-  afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+  afterAll(() => blocker.release());
 
   it('explains a missing Java in one line', async () => {
     const start = startDynamoDbLocal({ inMemory: true, java: '/nonexistent/bin/java' });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BACKEND_ENV } from '../../local/backends/constants';
+import { BACKEND_ENV } from '../../local/backends/backend-env';
 import { LocalBackendError, type LocalBackends, startBackends } from '../../local/backends/index';
 
 /**

@@ -1,6 +1,6 @@
 import { resetServiceState } from '../../local/environment';
 import { requiredEnv } from '../../local/environment-variables';
-import { BACKEND_ENV } from '../../local/backends/constants';
+import { BACKEND_ENV } from '../../local/backends/backend-env';
 import { provisionResources } from '../../local/backends/provisioning';
 
 /**
