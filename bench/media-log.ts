@@ -163,16 +163,25 @@ async function startLog(): Promise<{ stop(): Promise<void> }> {
   };
 }
 
+/** A progress callback of running totals that moves `bar` by the difference. */
+function progressOf(bar: { increment(by: number): void }): (done: number) => void {
+  let shown = 0;
+  return (done) => {
+    bar.increment(done - shown);
+    shown = done;
+  };
+}
+
 /** Seed `entries` through the writer while it keeps within the budget, the rest in bulk. */
 async function seed(size: number, entries: readonly MediaLogEntry[], budgetMs: number): Promise<SeedingResult> {
   const bar = progressBar(`seeding ${formatCount(size)}`, entries.length);
   const started = performance.now();
   const probe = entries.slice(0, Math.min(PROBE_ENTRIES, entries.length));
-  const probed = await timed(() => writeMediaLogEntries(probe, { concurrency: 16, onProgress: () => bar.increment(1) }));
+  const probed = await timed(() => writeMediaLogEntries(probe, { onProgress: progressOf(bar) }));
   const rate = probe.length / (probed.ms / 1000);
   const rest = entries.slice(probe.length);
   const fits = rest.length / rate <= (budgetMs - probed.ms) / 1000;
-  if (fits) await writeMediaLogEntries(rest, { concurrency: 16, onProgress: () => bar.increment(1) });
+  if (fits) await writeMediaLogEntries(rest, { onProgress: progressOf(bar) });
   else await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), rest, { concurrency: 8, onProgress: (stored) => bar.increment(stored) });
   bar.stop();
   return {

@@ -79,12 +79,59 @@ export function entryScopes(entry: Pick<MediaLogEntry, 'url' | 'user-id'>): Coun
   return [mediaLogKeys.scope.all, mediaLogKeys.scope.user(entry['user-id']), mediaLogKeys.scope.url(hash), mediaLogKeys.scope.urlUser(hash, entry['user-id'])];
 }
 
-/** Keys of every counter one entry adds to: each level of each of its scopes. */
-export function entryCounterKeys(entry: Pick<MediaLogEntry, 'id' | 'send' | 'url' | 'user-id'>): { pk: string; sk: string }[] {
+/**
+ * Keys of every counter one entry adds to: each level of each of its scopes. `shard` picks the item
+ * of each bucket to write; readers sum a bucket's shards, so any shard counts the same. Unset: the
+ * whole log's counters are spread by entry id, the narrower scopes' kept on one item.
+ */
+export function entryCounterKeys(entry: Pick<MediaLogEntry, 'id' | 'send' | 'url' | 'user-id'>, shard?: number): { pk: string; sk: string }[] {
   return entryScopes(entry).flatMap((scope) =>
     counterLevelsOf(scope).map((level) => ({
       pk: mediaLogKeys.counterPartition(scope, level, parentBucketOf(scope, level, entry.send)),
-      sk: mediaLogKeys.counterSortKey(bucketOf(level, entry.send), shardOf(scope, entry.id)),
+      sk: mediaLogKeys.counterSortKey(bucketOf(level, entry.send), shard ?? shardOf(scope, entry.id)),
     })),
   );
+}
+
+/** What a set of entries adds to one counter item: its total and its status combinations. */
+export interface CounterDelta {
+  readonly key: { readonly pk: string; readonly sk: string };
+  readonly counts: Map<string, number>;
+}
+
+/**
+ * The counter additions of `entries`, one per counter item, summed: a batch of entries writes each
+ * counter it touches once. `shard` as in {@link entryCounterKeys}.
+ */
+export function counterDeltas(entries: Iterable<MediaLogEntry>, shard?: number): Map<string, CounterDelta> {
+  const deltas = new Map<string, CounterDelta>();
+  for (const entry of entries) {
+    const combo = comboAttribute(entry);
+    for (const key of entryCounterKeys(entry, shard)) {
+      const id = `${key.pk}\u0000${key.sk}`;
+      const delta = deltas.get(id) ?? { key, counts: new Map<string, number>() };
+      delta.counts.set(TOTAL_ATTRIBUTE, (delta.counts.get(TOTAL_ATTRIBUTE) ?? 0) + 1);
+      delta.counts.set(combo, (delta.counts.get(combo) ?? 0) + 1);
+      deltas.set(id, delta);
+    }
+  }
+  return deltas;
+}
+
+/** The DynamoDB update adding `counts` to a counter item (ADD creates the item and its attributes). */
+export function counterAddition(tableName: string, key: CounterDelta['key'], counts: ReadonlyMap<string, number>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const terms = [...counts].map(([attribute, value], index) => {
+    names[`#a${index}`] = attribute;
+    values[`:v${index}`] = value;
+    return `#a${index} :v${index}`;
+  });
+  return {
+    TableName: tableName,
+    Key: { ...key },
+    UpdateExpression: `ADD ${terms.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
 }

@@ -20,7 +20,7 @@ export function entryPartitions(entry: Pick<MediaLogEntry, StatusField | 'send' 
   return values;
 }
 
-/** The stored item of an entry: its fields and one partition value per listing index. */
+/** The stored item of a new entry: its fields, when each status was set, and one partition value per listing index. */
 export function entryItem(entry: MediaLogEntry): Record<string, string | number> {
   const item: Record<string, string | number> = {
     ...mediaLogKeys.entry(entry.id),
@@ -33,6 +33,8 @@ export function entryItem(entry: MediaLogEntry): Record<string, string | number>
   };
   for (const [field, storage] of Object.entries(STATUS_STORAGE) as [StatusField, (typeof STATUS_STORAGE)[StatusField]][]) {
     item[storage.attribute] = entry[field];
+    // A request's statuses hold from its send time; a feed status message changes one with a later `at`.
+    item[storage.changedAt] = entry.send;
   }
   return item;
 }

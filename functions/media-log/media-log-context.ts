@@ -5,13 +5,23 @@ import { CursorCodec } from '../shared/listing/cursor';
 import { cursorConfig } from '../shared/listing/cursor-config';
 import { mediaLogTable } from '../shared/tables/media-log-table';
 import { userDirectory } from '../users/user-context';
+import type { FeedWriters } from './ingest/feed-ingest';
 import { MediaLogWriter } from './ingest/media-log-writer';
+import { StatusWriter } from './ingest/status-writer';
 import { CounterReader } from './listing/counter-reader';
 import { FamilyScopes } from './listing/listing-scope';
 import { MediaLogListing } from './listing/media-log-listing';
 
 /** The process-wide media log writer, on the shared client. */
 export const mediaLogWriter = /* @__PURE__ */ lazy(() => new MediaLogWriter(getDocumentClient(), tableName(mediaLogTable)));
+
+/** The process-wide status writer of the pipeline feed, on the shared client. */
+export const statusWriter = /* @__PURE__ */ lazy(() => new StatusWriter(getDocumentClient(), tableName(mediaLogTable)));
+
+/** The writers the pipeline feed and the import use. */
+export function feedWriters(): FeedWriters {
+  return { entries: mediaLogWriter(), statuses: statusWriter() };
+}
 
 /** The process-wide media log listing. */
 export const mediaLogListing = /* @__PURE__ */ lazy(
@@ -28,5 +38,6 @@ export const mediaLogListing = /* @__PURE__ */ lazy(
 /** Forget the writer and the listing, so the next use builds them on the current clients (tests and benches switch databases). */
 export function resetMediaLogContext(): void {
   mediaLogWriter.reset();
+  statusWriter.reset();
   mediaLogListing.reset();
 }

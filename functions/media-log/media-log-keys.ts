@@ -18,12 +18,15 @@ export function sendKey(send: string, id: string): string {
 /** What a send key looks like; cursors carry one. */
 export const SEND_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/;
 
-/** Where each status field is stored and which listing index serves its filter. */
-export const STATUS_STORAGE: Record<StatusField, { readonly attribute: string; readonly partition: MediaLogPartitionKind }> = {
-  status: { attribute: 'status', partition: 'status' },
-  'status-ffscan': { attribute: 'statusFfscan', partition: 'ffscan' },
-  'status-mediainfo': { attribute: 'statusMediainfo', partition: 'mediainfo' },
-  'status-scan-report': { attribute: 'statusScanReport', partition: 'scanReport' },
+/**
+ * Where each status field is stored, when it last changed (the `at` of the feed message that set
+ * it; the entry's send time until one does), and which listing index serves its filter.
+ */
+export const STATUS_STORAGE: Record<StatusField, { readonly attribute: string; readonly changedAt: string; readonly partition: MediaLogPartitionKind }> = {
+  status: { attribute: 'status', changedAt: 'statusAt', partition: 'status' },
+  'status-ffscan': { attribute: 'statusFfscan', changedAt: 'statusFfscanAt', partition: 'ffscan' },
+  'status-mediainfo': { attribute: 'statusMediainfo', changedAt: 'statusMediainfoAt', partition: 'mediainfo' },
+  'status-scan-report': { attribute: 'statusScanReport', changedAt: 'statusScanReportAt', partition: 'scanReport' },
 };
 
 /**

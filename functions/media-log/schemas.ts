@@ -25,14 +25,20 @@ export const MEDIA_LOG_SORT_FIELDS = ['send'] as const;
 /** Longest url accepted (the common browser and CDN limit). */
 export const MAX_URL_LENGTH = 2048;
 
-const status = z.enum(MEDIA_STATUSES);
+/** One status value of an entry. */
+export const MediaStatusSchema = z.enum(MEDIA_STATUSES);
+const status = MediaStatusSchema;
 const dateTime = z.string().check(z.iso.datetime({ offset: true }));
 
 /** A date-time with or without offset, normalized to UTC with milliseconds so that it sorts as text. */
-const normalizedDateTime = z.pipe(
+export const NormalizedDateTimeSchema = z.pipe(
   dateTime,
   z.transform((value: string) => new Date(value).toISOString()),
 );
+const normalizedDateTime = NormalizedDateTimeSchema;
+
+/** An entry id: a UUID, lower-cased, so the same entry always gets the same keys. */
+export const EntryIdSchema = z.pipe(z.string().check(z.uuid()), z.transform((value: string) => value.toLowerCase()));
 
 /** A media log entry as the API returns it. */
 export const MediaLogEntrySchema = z.object({
@@ -48,19 +54,36 @@ export const MediaLogEntrySchema = z.object({
 /** A media log entry. */
 export type MediaLogEntry = z.output<typeof MediaLogEntrySchema>;
 
+/** The fields of an entry that never change once it is stored: what makes it the same request. */
+export const REQUEST_FIELDS = ['id', 'send', 'url', 'user-id'] as const;
+
+/** The fields of a new entry besides its statuses, as the pipeline writes them. */
+const newRequestFields = {
+  id: EntryIdSchema,
+  send: normalizedDateTime,
+  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_URL_LENGTH, `Must be at most ${MAX_URL_LENGTH} characters.`)),
+  'user-id': z.number().check(z.int(), z.positive(), z.maximum(MAX_USER_ID)),
+};
+
 /**
- * A media log entry as the pipeline writes it: every field required, nothing else accepted. The id
+ * A media log entry as an import writes it: every field required, nothing else accepted. The id
  * is lower-cased and `send` normalized to UTC, so the same entry always gets the same keys.
  */
 export const NewMediaLogEntrySchema = z.strictObject({
-  id: z.pipe(z.string().check(z.uuid()), z.transform((value: string) => value.toLowerCase())),
-  send: normalizedDateTime,
+  ...newRequestFields,
   status,
   'status-ffscan': status,
   'status-mediainfo': status,
   'status-scan-report': status,
-  url: z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_URL_LENGTH, `Must be at most ${MAX_URL_LENGTH} characters.`)),
-  'user-id': z.number().check(z.int(), z.positive(), z.maximum(MAX_USER_ID)),
+});
+
+/** The entry of a `media-request` feed message (DESIGN.md section 7a): a status left out is `pending`. */
+export const MediaRequestEntrySchema = z.strictObject({
+  ...newRequestFields,
+  status: z._default(status, 'pending'),
+  'status-ffscan': z._default(status, 'pending'),
+  'status-mediainfo': z._default(status, 'pending'),
+  'status-scan-report': z._default(status, 'pending'),
 });
 
 /** The `send` range filter: `send[from]` and `send[to]`, both inclusive, from not after to. */

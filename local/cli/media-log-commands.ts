@@ -2,14 +2,17 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { ValidationError, type FieldError } from '../../functions/shared/errors';
-import { parseMediaLogLine, writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { importFeedChanges, parseImportLine, type ImportSummary } from '../../functions/media-log/ingest/media-log-ingest';
+import type { FeedChange } from '../../functions/media-log/ingest/feed-messages';
 import { UsageError } from './cli-errors';
 import { withData } from './data-access';
 import { progressBar } from './progress';
 
-/** Entries written per batch: bounded memory for files of any size. */
-const BATCH = 500;
+/**
+ * Lines applied per batch: bounded memory for files of any size, and enough entries per batch that
+ * the writer fills its transactions and its lanes.
+ */
+const BATCH = 2000;
 /** Bad lines listed before the report is cut short. */
 const MAX_REPORTED = 20;
 
@@ -27,7 +30,7 @@ async function validateFile(file: string): Promise<number> {
   let count = 0;
   for await (const { line, number } of lines(file)) {
     try {
-      parseMediaLogLine(line, number);
+      parseImportLine(line, number);
       count += 1;
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
@@ -38,7 +41,38 @@ async function validateFile(file: string): Promise<number> {
   return count;
 }
 
-/** `media-log import FILE.ndjson`: one entry per line, validated whole first, then written in batches. */
+/** What a whole import did, and the lines that did not apply (the first {@link MAX_REPORTED}). */
+interface ImportTotals {
+  entries: { applied: number; ignored: number };
+  statuses: { applied: number; ignored: number };
+  failed: number;
+  reported: string[];
+}
+
+function addBatch(totals: ImportTotals, summary: ImportSummary, lineNumbers: readonly number[]): void {
+  for (const kind of ['entries', 'statuses'] as const) {
+    totals[kind].applied += summary[kind].applied;
+    totals[kind].ignored += summary[kind].ignored;
+  }
+  totals.failed += summary.failures.length;
+  for (const failure of summary.failures) {
+    if (totals.reported.length < MAX_REPORTED) totals.reported.push(`line ${lineNumbers[failure.position]}: ${failure.outcome}: ${failure.reason}`);
+  }
+}
+
+function describe(totals: ImportTotals): string {
+  const { entries, statuses } = totals;
+  const parts = [`${entries.applied} entries written${entries.ignored ? `, ${entries.ignored} already present` : ''}`];
+  if (statuses.applied + statuses.ignored > 0) parts.push(`${statuses.applied} status changes applied${statuses.ignored ? `, ${statuses.ignored} superseded or repeated` : ''}`);
+  return parts.join('; ');
+}
+
+/**
+ * `media-log import FILE.ndjson`: one feed message (DESIGN.md section 7a) or plain entry per line,
+ * validated whole first, then applied in batches through the feed's writers. Running it again
+ * changes nothing; a line that cannot apply (a status for an entry the file and the log lack, an
+ * id holding another request) is reported, and the command exits 1 after the rest is applied.
+ */
 export async function mediaLogImport(args: string[]): Promise<void> {
   const [file, ...extra] = args;
   if (file === undefined || extra.length > 0) throw new UsageError('media-log import takes one FILE.ndjson.');
@@ -48,28 +82,44 @@ export async function mediaLogImport(args: string[]): Promise<void> {
     throw new UsageError(`cannot read ${file}.`);
   }
   const total = await validateFile(file);
-  const summary = await withData(async () => {
+  const totals = await withData(async () => {
     const bar = progressBar('import', total);
-    let written = 0;
-    let unchanged = 0;
-    let batch: MediaLogEntry[] = [];
+    const sums: ImportTotals = { entries: { applied: 0, ignored: 0 }, statuses: { applied: 0, ignored: 0 }, failed: 0, reported: [] };
+    let done = 0;
+    let batch: FeedChange[] = [];
+    let lineNumbers: number[] = [];
     const flush = async () => {
-      const done = written + unchanged;
-      const result = await writeMediaLogEntries(batch, { onProgress: (count) => bar.update(done + count) });
-      written += result.written;
-      unchanged += result.unchanged;
+      const before = done;
+      addBatch(sums, await importFeedChanges(batch, { onProgress: (count) => bar.update(before + count) }), lineNumbers);
+      done += batch.length;
       batch = [];
+      lineNumbers = [];
     };
     try {
       for await (const { line, number } of lines(file)) {
-        batch.push(parseMediaLogLine(line, number));
+        batch.push(parseImportLine(line, number));
+        lineNumbers.push(number);
         if (batch.length === BATCH) await flush();
       }
       if (batch.length > 0) await flush();
     } finally {
       bar.stop();
     }
-    return { written, unchanged };
+    return sums;
   });
-  process.stdout.write(`${summary.written} entries written${summary.unchanged ? `, ${summary.unchanged} already present` : ''}\n`);
+  process.stdout.write(`${describe(totals)}\n`);
+  if (totals.failed > 0) {
+    throw new ImportFailures(totals.failed, totals.reported);
+  }
+}
+
+/** Lines of an import that did not apply; the rest did. */
+export class ImportFailures extends Error {
+  public constructor(
+    public readonly count: number,
+    public readonly lines: readonly string[],
+  ) {
+    super(`${count} line${count === 1 ? '' : 's'} did not apply:\n${lines.map((line) => `  ${line}`).join('\n')}${count > lines.length ? `\n  …and ${count - lines.length} more` : ''}`);
+    this.name = 'ImportFailures';
+  }
 }

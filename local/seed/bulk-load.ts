@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { comboAttribute, entryCounterKeys, TOTAL_ATTRIBUTE } from '../../functions/media-log/counters';
+import { counterDeltas } from '../../functions/media-log/counters';
 import { entryItem } from '../../functions/media-log/entry-item';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 
@@ -54,22 +54,6 @@ async function readCounters(client: DynamoDBDocumentClient, tableName: string, k
   return found;
 }
 
-/** Counter sums of `entries`: per counter key, its total and its status combinations. */
-export function counterSums(entries: readonly MediaLogEntry[]): Map<string, { key: { pk: string; sk: string }; counts: Map<string, number> }> {
-  const sums = new Map<string, { key: { pk: string; sk: string }; counts: Map<string, number> }>();
-  for (const entry of entries) {
-    const combo = comboAttribute(entry);
-    for (const key of entryCounterKeys(entry)) {
-      const id = `${key.pk}\u0000${key.sk}`;
-      const sum = sums.get(id) ?? { key, counts: new Map<string, number>() };
-      sum.counts.set(TOTAL_ATTRIBUTE, (sum.counts.get(TOTAL_ATTRIBUTE) ?? 0) + 1);
-      sum.counts.set(combo, (sum.counts.get(combo) ?? 0) + 1);
-      sums.set(id, sum);
-    }
-  }
-  return sums;
-}
-
 /** Store `entries` and add them to their counters, batched and in parallel. */
 export async function bulkLoadMediaLog(
   client: DynamoDBDocumentClient,
@@ -84,7 +68,7 @@ export async function bulkLoadMediaLog(
     await batchWrite(client, tableName, batch.map((entry) => ({ PutRequest: { Item: entryItem(entry) } })));
     options.onProgress?.(batch.length);
   });
-  const sums = [...counterSums(entries).values()];
+  const sums = [...counterDeltas(entries).values()];
   const groups: (typeof sums)[] = [];
   for (let index = 0; index < sums.length; index += BATCH_SIZE) groups.push(sums.slice(index, index + BATCH_SIZE));
   await inParallel(groups, concurrency, async (group) => {

@@ -49,7 +49,6 @@ describeWithChromium('a frontend on another origin, in Chromium', () => {
     sub = await createTestUser({ role: 'sub', parent: owner.record.id });
     await writeMediaLogEntries(
       sampleMediaLogEntries(30, { userIds: [owner.record.id, sub.record.id], start: new Date('2026-01-01T00:00:00Z'), spanMs: 86_400_000, seed: 3 }),
-      { concurrency: 4 },
     );
     browser = await launchChromium();
   }, 60_000);

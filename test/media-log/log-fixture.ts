@@ -37,7 +37,7 @@ export async function seedLog(users: LogUsers, count = 360): Promise<MediaLogEnt
     (entry, index) => (index % 8 === 0 ? { ...entry, send: '2026-01-10T14:30:00.000Z' } : entry),
   );
   const entries = [...spread, ...burst];
-  await writeMediaLogEntries(entries, { concurrency: 8 });
+  await writeMediaLogEntries(entries);
   return entries;
 }
 

@@ -1,11 +1,11 @@
 import { tableName } from '../../functions/shared/config/data-config';
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MediaLogWriter } from '../../functions/media-log/ingest/media-log-writer';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
-import { parseMediaLogLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/ingest/media-log-ingest';
+import { parseImportLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/ingest/media-log-ingest';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { ConflictError, ValidationError } from '../../functions/shared/errors';
@@ -65,11 +65,24 @@ describe('writeMediaLogEntry', () => {
     expect(page.pagination.total).toBe(1);
   });
 
-  it('refuses a different entry under an id already stored (409), changing nothing', async () => {
+  it.each([
+    ['url', { url: 'https://media.example.com/other.mp4' }],
+    ['send', { send: '2026-03-04T05:06:07.090Z' }],
+    ['user-id', { 'user-id': 10 }],
+  ])('refuses another request under an id already stored (409, another %s), changing nothing', async (_, change) => {
     const original = entry({ 'user-id': 9 });
     await writeMediaLogEntry(original);
-    await expect(writeMediaLogEntry({ ...original, status: 'error' })).rejects.toBeInstanceOf(ConflictError);
-    const page = await listed('user-id=9');
+    await expect(writeMediaLogEntry({ ...original, ...change })).rejects.toBeInstanceOf(ConflictError);
+    const page = await listed(`request=${original.id}`);
+    expect(page.log).toEqual([original]);
+    expect(page.pagination.total).toBe(1);
+  });
+
+  it('leaves the stored statuses of a request written again with other statuses: they may have moved on since', async () => {
+    const original = entry({ 'user-id': 19 });
+    await writeMediaLogEntry(original);
+    expect(await writeMediaLogEntry({ ...original, status: 'error' })).toBe('unchanged');
+    const page = await listed('user-id=19');
     expect(page.log).toEqual([original]);
     expect(page.pagination.total).toBe(1);
   });
@@ -89,7 +102,7 @@ describe('writeMediaLogEntry', () => {
 
   it('keeps exact totals when many writers add to the same counters at once', async () => {
     const burst = sampleMediaLogEntries(150, { userIds: [11, 12], start: new Date('2026-04-01T10:00:00Z'), spanMs: 60_000, seed: 3 });
-    const summary = await writeMediaLogEntries(burst, { concurrency: 24 });
+    const summary = await writeMediaLogEntries(burst);
     const page = await listed('user-id=11,12&send[from]=2026-04-01T10:00:00Z&send[to]=2026-04-01T10:01:00Z');
     const all = await listed('send[from]=2026-04-01T10:00:00Z&send[to]=2026-04-01T10:01:00Z');
     expect(summary).toEqual({ written: 150, unchanged: 0 });
@@ -99,12 +112,13 @@ describe('writeMediaLogEntry', () => {
 });
 
 describe('MediaLogWriter under write conflicts', () => {
-  /** DynamoDB Local never reports conflicts, so a client that loses `conflicts` transactions first stands in for busy counters. */
+  /** DynamoDB Local never reports conflicts, so a client whose first `conflicts` transactions lose one stands in for busy counters. */
   function conflictingClient(conflicts: number): { client: DynamoDBDocumentClient; sent: () => number } {
     let sent = 0;
     const real = getDocumentClient();
     const client = {
       send: async (command: Parameters<DynamoDBDocumentClient['send']>[0]) => {
+        if (!(command instanceof TransactWriteCommand)) return real.send(command as never);
         sent += 1;
         if (sent <= conflicts) {
           throw new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
@@ -140,20 +154,23 @@ describe('writeMediaLogEntries', () => {
     expect((await listed('user-id=21')).pagination.total).toBe(0);
   });
 
-  it('reports written and unchanged entries and progress', async () => {
-    const batch = [entry({ 'user-id': 22 }), entry({ 'user-id': 22 })];
+  it('reports written and unchanged entries, and progress as each transaction settles', async () => {
+    const batch = [entry({ 'user-id': 22 }), entry({ 'user-id': 22 }), entry({ 'user-id': 23 })];
     await writeMediaLogEntry(batch[0]);
     const progress: number[] = [];
-    const summary = await writeMediaLogEntries(batch, { concurrency: 1, onProgress: (done) => progress.push(done) });
-    expect(summary).toEqual({ written: 1, unchanged: 1 });
-    expect(progress).toEqual([1, 2]);
+    const summary = await writeMediaLogEntries([...batch, batch[1]], { onProgress: (done) => progress.push(done) });
+    expect(summary).toEqual({ written: 2, unchanged: 2 });
+    // The repeated entry is settled at once; users 22 and 23 are written in two lanes, one transaction each.
+    expect(progress).toHaveLength(3);
+    expect(progress[0]).toBe(1);
+    expect(progress[2]).toBe(4);
   });
 });
 
-describe('parseMediaLogLine', () => {
+describe('parseImportLine', () => {
   it('parses a valid NDJSON line into a normalized entry', () => {
     const line = JSON.stringify({ ...entry({ id: 'AAAAAAAA-BBBB-4CCC-8DDD-EEEEEEEEEEEE' }), send: '2026-03-04T05:06:07Z' });
-    expect(parseMediaLogLine(line, 1)).toEqual(entry({ id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', send: '2026-03-04T05:06:07.000Z' }));
+    expect(parseImportLine(line, 1)).toEqual({ kind: 'entry', entry: entry({ id: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', send: '2026-03-04T05:06:07.000Z' }) });
   });
 
   it.each([
@@ -165,7 +182,7 @@ describe('parseMediaLogLine', () => {
   ])('refuses %s on line %i, naming the line', (line, lineNumber, names) => {
     let caught: unknown;
     try {
-      parseMediaLogLine(line, lineNumber);
+      parseImportLine(line, lineNumber);
     } catch (error) {
       caught = error;
     }

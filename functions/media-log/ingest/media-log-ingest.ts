@@ -1,25 +1,26 @@
 import { ValidationError, type FieldError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation/issues';
-import { mediaLogWriter } from '../media-log-context';
+import { feedWriters, mediaLogWriter } from '../media-log-context';
 import { NewMediaLogEntrySchema, type MediaLogEntry } from '../schemas';
+import { ingestFeedChanges, type FeedOutcome, type FeedResult } from './feed-ingest';
+import { parseFeedBody, type FeedChange } from './feed-messages';
 import type { WriteOutcome } from './media-log-writer';
 
 /**
- * The one way entries get into the log (the CLI import and seed, any future ingest route): validate
- * with {@link NewMediaLogEntrySchema}, then store each entry with its counters in one transaction.
+ * The one way entries get into the log outside the queue (the CLI import and seed): validate with
+ * the feed's schemas, then write through the feed's writers, so an import and the queue consumer
+ * store, count and change entries the same way.
  */
 
-/** How many entries a batch stored, and how many were already stored unchanged (a retried import). */
+/** How many entries a batch stored, and how many were already stored (a retried import). */
 export interface WriteSummary {
   readonly written: number;
   readonly unchanged: number;
 }
 
-/** Options of {@link writeMediaLogEntries}. */
+/** Options of {@link writeMediaLogEntries} and {@link importFeedChanges}. */
 export interface WriteOptions {
-  /** Transactions in flight at once (default 16). */
-  readonly concurrency?: number;
-  /** Called after each stored entry, with how many are done (for progress bars). */
+  /** Called as writes settle, with how many changes are done so far (for progress bars). */
   readonly onProgress?: (done: number) => void;
 }
 
@@ -33,22 +34,17 @@ export function parseMediaLogEntry(input: unknown): MediaLogEntry {
 }
 
 /**
- * Parse and validate one NDJSON line (numbered from 1). A line that is not JSON or not a valid entry
- * is a {@link ValidationError} whose errors name the line, e.g. `line 3: status`.
+ * Parse and validate one NDJSON line of an import (numbered from 1): a feed message (DESIGN.md
+ * section 7a) or a plain entry. A bad line is a {@link ValidationError} whose errors name the line,
+ * e.g. `line 3: status`.
  */
-export function parseMediaLogLine(line: string, lineNumber: number): MediaLogEntry {
+export function parseImportLine(line: string, lineNumber: number): FeedChange {
   const name = `line ${lineNumber}`;
-  let input: unknown;
   try {
-    input = JSON.parse(line);
-  } catch {
-    throw new ValidationError([{ name, reason: 'Not a JSON value.' }], `Line ${lineNumber} is not valid JSON.`);
-  }
-  try {
-    return parseMediaLogEntry(input);
+    return parseFeedBody(line, { plainEntries: true });
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    throw new ValidationError(prefixed(error.errors ?? [], name), `Line ${lineNumber} is not a valid media log entry.`);
+    throw new ValidationError(prefixed(error.errors ?? [], name), `Line ${lineNumber} is not a valid feed message or media log entry.`);
   }
 }
 
@@ -59,7 +55,8 @@ export async function writeMediaLogEntry(input: unknown): Promise<WriteOutcome> 
 
 /**
  * Validate every entry first (a bad one is a {@link ValidationError} naming `entries[i]`, and then
- * nothing is written), then store them, several transactions at a time.
+ * nothing is written), then store them in batched transactions. The first entry that could not be
+ * stored (a conflict, a failed write) is thrown after the others are settled.
  */
 export async function writeMediaLogEntries(inputs: Iterable<unknown>, options: WriteOptions = {}): Promise<WriteSummary> {
   const entries = [...inputs].map((input, index) => {
@@ -70,18 +67,31 @@ export async function writeMediaLogEntries(inputs: Iterable<unknown>, options: W
       throw new ValidationError(prefixed(error.errors ?? [], `entries[${index}]`), `Entry ${index} is not a valid media log entry.`);
     }
   });
-  const writer = mediaLogWriter();
-  let next = 0;
-  let written = 0;
-  let unchanged = 0;
-  const work = async (): Promise<void> => {
-    while (next < entries.length) {
-      const entry = entries[next++] as MediaLogEntry;
-      if ((await writer.write(entry)) === 'written') written += 1;
-      else unchanged += 1;
-      options.onProgress?.(written + unchanged);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 16, entries.length)) }, work));
-  return { written, unchanged };
+  let done = 0;
+  const results = await mediaLogWriter().writeAll(entries, { onSettled: (count) => options.onProgress?.((done += count)) });
+  const failed = results.find((result): result is Error => result instanceof Error);
+  if (failed) throw failed;
+  return { written: results.filter((result) => result === 'written').length, unchanged: results.filter((result) => result === 'unchanged').length };
+}
+
+/** What an import did, per kind of change and outcome; `failures` lists the changes that did not apply. */
+export interface ImportSummary {
+  readonly entries: Readonly<Record<'applied' | 'ignored', number>>;
+  readonly statuses: Readonly<Record<'applied' | 'ignored', number>>;
+  readonly failures: readonly { readonly position: number; readonly outcome: Exclude<FeedOutcome, 'applied' | 'ignored'>; readonly reason: string }[];
+}
+
+/** Apply validated changes through the feed's writers and sum up what became of them. */
+export async function importFeedChanges(changes: readonly FeedChange[], options: WriteOptions = {}): Promise<ImportSummary> {
+  let done = 0;
+  const statusCount = changes.filter((change) => change.kind === 'status').length;
+  const results: FeedResult[] = await ingestFeedChanges(feedWriters(), changes, { onSettled: (count) => options.onProgress?.((done += count)) });
+  options.onProgress?.((done += statusCount));
+  const summary = { entries: { applied: 0, ignored: 0 }, statuses: { applied: 0, ignored: 0 }, failures: [] as ImportSummary['failures'][number][] };
+  results.forEach((result, position) => {
+    const kind = (changes[position] as FeedChange).kind === 'entry' ? summary.entries : summary.statuses;
+    if (result.outcome === 'applied' || result.outcome === 'ignored') kind[result.outcome] += 1;
+    else summary.failures.push({ position, outcome: result.outcome, reason: result.reason ?? result.outcome });
+  });
+  return summary;
 }

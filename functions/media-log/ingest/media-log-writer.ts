@@ -1,75 +1,152 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '../../shared/errors';
-import { comboAttribute, entryCounterKeys, TOTAL_ATTRIBUTE } from '../counters';
+import { counterAddition } from '../counters';
 import { entryFromItem, entryItem } from '../entry-item';
 import { mediaLogKeys } from '../media-log-keys';
-import type { MediaLogEntry } from '../schemas';
+import { REQUEST_FIELDS, type MediaLogEntry } from '../schemas';
+import { chunkCounters, laneOf, planChunks, WRITE_LANES } from './write-chunks';
+import { realSleep, retryingTransaction, type Sleep } from './transaction-retry';
 
-/** What writing an entry did: stored it, or found the very same entry already stored (a retry). */
+/** What writing an entry did: stored it, or found the same request already stored (a retry). */
 export type WriteOutcome = 'written' | 'unchanged';
 
-/** Attempts of a transaction that lost a conflict on a counter to a concurrent writer. */
-const MAX_ATTEMPTS = 10;
-const BACKOFF_BASE_MS = 10;
+/** The result of one entry of a batch: its outcome, or why it was not written. */
+export type EntryResult = WriteOutcome | Error;
 
-function sameEntry(a: MediaLogEntry, b: MediaLogEntry): boolean {
-  return (Object.keys(a) as (keyof MediaLogEntry)[]).every((field) => a[field] === b[field]);
+/** Options of {@link MediaLogWriter.writeAll}. */
+export interface WriteAllOptions {
+  /** Called after each transaction with how many entries it settled (for progress bars). */
+  readonly onSettled?: (count: number) => void;
+}
+
+/** Whether two entries are the same request: statuses may have moved on since, the rest never does. */
+function sameRequest(a: MediaLogEntry, b: MediaLogEntry): boolean {
+  return REQUEST_FIELDS.every((field) => a[field] === b[field]);
+}
+
+function conflict(id: string): ConflictError {
+  return new ConflictError(`A different entry with id ${id} is already stored.`, [{ name: 'id', reason: 'Already used by a different entry.' }]);
 }
 
 /**
- * Stores media log entries together with their counters. One entry is one transaction: the entry
- * (only if its id is new) and an increment of each of its counters, so totals never drift and a
- * retried import neither stores an entry twice nor counts it twice.
+ * Stores new media log entries together with their counters. Entries go in transactions of up to
+ * 100 items (each entry, only if its id is new, and its counters, summed per counter item across
+ * the transaction's entries), in lanes by user written at once, so totals never drift, a retried
+ * import neither stores nor counts an entry twice, and a crash leaves whole transactions only.
  */
 export class MediaLogWriter {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    private readonly sleep?: Sleep,
   ) {}
 
   /**
-   * Store a validated entry. An entry with the same id and the same fields is left alone
-   * (`unchanged`); the same id with different fields is a 409.
+   * Store one validated entry. The same request already stored is left alone (`unchanged`, its
+   * statuses may have moved on since); the same id with another send time, url or user is a 409.
    */
   public async write(entry: MediaLogEntry): Promise<WriteOutcome> {
-    const command = new TransactWriteCommand({ TransactItems: this.transactItems(entry) });
-    for (let attempt = 1; ; attempt += 1) {
+    const [result] = await this.writeAll([entry]);
+    if (result instanceof Error) throw result;
+    return result as WriteOutcome;
+  }
+
+  /**
+   * Store validated entries; the results are in the order of `entries`. An entry is `unchanged`
+   * when the same request is stored already (or comes earlier in `entries`), a {@link ConflictError}
+   * when its id holds a different one, another error when its transaction failed (nothing of that
+   * transaction is stored; the other transactions are).
+   */
+  public async writeAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<EntryResult[]> {
+    const results: EntryResult[] = new Array<EntryResult>(entries.length);
+    const indexes = new Map<string, number>();
+    const lanes: MediaLogEntry[][] = Array.from({ length: WRITE_LANES }, () => []);
+    entries.forEach((entry, index) => {
+      const first = indexes.get(entry.id);
+      if (first === undefined) {
+        indexes.set(entry.id, index);
+        lanes[laneOf(entry, WRITE_LANES)]?.push(entry);
+      } else results[index] = sameRequest(entries[first] as MediaLogEntry, entry) ? 'unchanged' : conflict(entry.id);
+    });
+    const repeats = entries.length - indexes.size;
+    if (repeats > 0) options.onSettled?.(repeats);
+    const settle = (entry: MediaLogEntry, result: EntryResult) => {
+      results[indexes.get(entry.id) as number] = result;
+    };
+    await Promise.all(
+      lanes.map(async (lane, shard) => {
+        for (const chunk of planChunks(lane, shard)) {
+          await this.writeChunk(chunk, shard, settle);
+          options.onSettled?.(chunk.length);
+        }
+      }),
+    );
+    return results;
+  }
+
+  /** Write one chunk: entries already stored are settled first; the others in one transaction. */
+  private async writeChunk(chunk: readonly MediaLogEntry[], shard: number, settle: (entry: MediaLogEntry, result: EntryResult) => void): Promise<void> {
+    let pending = await this.settleStored(chunk, settle);
+    while (pending.length > 0) {
       try {
-        await this.client.send(command);
-        return 'written';
+        await retryingTransaction(() => this.client.send(new TransactWriteCommand({ TransactItems: this.transactItems(pending, shard) })), this.sleep);
+        for (const entry of pending) settle(entry, 'written');
+        return;
       } catch (error) {
-        if (!(error instanceof TransactionCanceledException)) throw error;
-        const reasons = error.CancellationReasons ?? [];
-        if (reasons[0]?.Code === 'ConditionalCheckFailed') return this.compareWithStored(entry);
-        // Counters are shared by concurrent writers; a conflict resolves itself after a short wait.
-        if (attempt >= MAX_ATTEMPTS || !reasons.some((reason) => reason.Code === 'TransactionConflict')) throw error;
-        await this.sleep(Math.random() * BACKOFF_BASE_MS * 2 ** Math.min(attempt, 6));
+        const raced = error instanceof TransactionCanceledException ? this.storedMeanwhile(pending, error) : [];
+        if (raced.length === 0) {
+          for (const entry of pending) settle(entry, error as Error);
+          return;
+        }
+        // Another writer stored some of these since they were read (a live feed message during an import).
+        const racedIds = new Set(raced.map((entry) => entry.id));
+        pending = [...(await this.settleStored(raced, settle)), ...pending.filter((entry) => !racedIds.has(entry.id))];
       }
     }
   }
 
-  private transactItems(entry: MediaLogEntry) {
-    const combo = comboAttribute(entry);
-    const put = {
+  private transactItems(chunk: readonly MediaLogEntry[], shard: number) {
+    const puts = chunk.map((entry) => ({
       Put: { TableName: this.tableName, Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' },
-    };
-    const increments = entryCounterKeys(entry).map((key) => ({
-      Update: {
-        TableName: this.tableName,
-        Key: key,
-        UpdateExpression: 'ADD #total :one, #combo :one',
-        ExpressionAttributeNames: { '#total': TOTAL_ATTRIBUTE, '#combo': combo },
-        ExpressionAttributeValues: { ':one': 1 },
-      },
     }));
-    return [put, ...increments];
+    const counters = chunkCounters(chunk, shard).map(({ key, counts }) => ({ Update: counterAddition(this.tableName, key, counts) }));
+    return [...puts, ...counters];
   }
 
-  private async compareWithStored(entry: MediaLogEntry): Promise<WriteOutcome> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: mediaLogKeys.entry(entry.id), ConsistentRead: true }));
-    if (Item && sameEntry(entryFromItem(Item), entry)) return 'unchanged';
-    throw new ConflictError(`A different entry with id ${entry.id} is already stored.`, [{ name: 'id', reason: 'Already used by a different entry.' }]);
+  /** The entries of `chunk` whose put failed its condition: their ids were taken since. */
+  private storedMeanwhile(chunk: readonly MediaLogEntry[], error: TransactionCanceledException): MediaLogEntry[] {
+    const reasons = error.CancellationReasons ?? [];
+    return chunk.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed');
+  }
+
+  /** Settle the entries of `chunk` that are stored already (unchanged, or a conflict); return the rest. */
+  private async settleStored(chunk: readonly MediaLogEntry[], settle: (entry: MediaLogEntry, result: EntryResult) => void): Promise<MediaLogEntry[]> {
+    const stored = await this.storedRequests(chunk.map((entry) => entry.id));
+    return chunk.filter((entry) => {
+      const found = stored.get(entry.id);
+      if (found === undefined) return true;
+      settle(entry, sameRequest(found, entry) ? 'unchanged' : conflict(entry.id));
+      return false;
+    });
+  }
+
+  /** The stored entries among `ids` (at most 100), read consistently. */
+  private async storedRequests(ids: readonly string[]): Promise<Map<string, MediaLogEntry>> {
+    const found = new Map<string, MediaLogEntry>();
+    let keys: Record<string, unknown>[] = ids.map((id) => mediaLogKeys.entry(id));
+    for (let attempt = 0; keys.length > 0; attempt += 1) {
+      if (attempt > 0) await (this.sleep ?? realSleep)(Math.min(1000, 20 * 2 ** attempt));
+      const output = await this.client.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [this.tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, id, send, #url, userId', ExpressionAttributeNames: { '#url': 'url' } },
+          },
+        }),
+      );
+      for (const item of output.Responses?.[this.tableName] ?? []) found.set(String(item.id), entryFromItem(item));
+      keys = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+    }
+    return found;
   }
 }
