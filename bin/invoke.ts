@@ -5,14 +5,18 @@ import { authorizerContextFor } from '../local/invoke/authorizer-context';
 import { generateEvent, requestFromLine } from '../local/invoke/generate-event';
 import { eventKind } from '../local/invoke/event-shape';
 import { functionNamed, listFunctions, readEvent, runFunction } from '../local/invoke/run-function';
+import { consumedQueues, generateSqsEvent } from '../local/invoke/sqs-event';
 
 const USAGE = `Usage: npm run --silent invoke -- <options>
 
   --list
-      One line per function: NAME<TAB>METHOD PATH, the authorizer, the scheduled functions.
+      One line per function: NAME<TAB>METHOD PATH, the authorizer, the scheduled functions,
+      the queue consumers (NAME<TAB>QUEUE <queue>).
   --generate-event 'METHOD PATH[?QUERY]' [--body JSON] [--header 'K: V']... [--user ID]
       Prints the API Gateway REST proxy event the local gateway builds for that request;
       --user fills its authorizer context as the real authorizer would for that user.
+  --generate-event SQS --body MESSAGE [--body MESSAGE]...
+      Prints an SQS event with one message per --body, as the queue consumer receives it.
   NAME [--event FILE|-] [--user ID]
       Runs that function once on the event (standard input without --event) and prints its
       result as JSON; exits 0 when it returned, 1 when it threw, 2 on a usage error.
@@ -32,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
       options: {
         list: { type: 'boolean' },
         'generate-event': { type: 'string' },
-        body: { type: 'string' },
+        body: { type: 'string', multiple: true },
         header: { type: 'string', multiple: true },
         event: { type: 'string' },
         user: { type: 'string' },
@@ -55,14 +59,23 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (values['generate-event'] !== undefined) {
-    if (values.body !== undefined) {
+    const bodies = values.body ?? [];
+    if (values['generate-event'].trim().toUpperCase() === 'SQS') {
+      if (bodies.length === 0) throw new UsageError('--generate-event SQS takes one --body per message.');
+      if (userId !== undefined || values.header !== undefined) throw new UsageError('an SQS event has no --user or --header.');
+      process.stdout.write(`${JSON.stringify(generateSqsEvent(bodies, consumedQueues()[0] ?? 'queue'), null, 2)}\n`);
+      return 0;
+    }
+    if (bodies.length > 1) throw new UsageError('an HTTP request takes at most one --body.');
+    const [body] = bodies;
+    if (body !== undefined) {
       try {
-        JSON.parse(values.body);
+        JSON.parse(body);
       } catch {
         throw new UsageError('--body must be JSON.');
       }
     }
-    const event = generateEvent(requestFromLine({ line: values['generate-event'], body: values.body, headers: values.header ?? [] }));
+    const event = generateEvent(requestFromLine({ line: values['generate-event'], body, headers: values.header ?? [] }));
     if (userId !== undefined) {
       event.requestContext.authorizer = await withData((key) => authorizerContextFor(userId, event, key));
     }

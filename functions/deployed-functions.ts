@@ -1,5 +1,6 @@
 import { authorizerFunction } from './auth/authorizer-function';
 import { reconcileAvatarObjectsFunction } from './avatars/scheduled-functions';
+import { ingestMediaLogFunction } from './media-log/queue-functions';
 import { routes } from './routes';
 import type { DeployedFunction } from './shared/deployment/function-definitions';
 import type { RouteDefinition } from './shared/http/route-definition';
@@ -11,7 +12,7 @@ export function routeFunction(route: RouteDefinition): DeployedFunction {
 
 /**
  * The one list of every function the service deploys: one per route of the route table, the
- * REQUEST authorizer, and the scheduled functions. The stack deploys each entry, `invoke` lists and
+ * REQUEST authorizer, the scheduled functions and the queue consumers. The stack deploys each entry, `invoke` lists and
  * runs them, and the benches and the bundle test bundle them, all from this list.
  */
 export const deployedFunctions: readonly DeployedFunction[] = [
@@ -20,6 +21,7 @@ export const deployedFunctions: readonly DeployedFunction[] = [
   ...[reconcileAvatarObjectsFunction].map(
     (scheduled): DeployedFunction => ({ kind: 'schedule', name: scheduled.name, handler: scheduled.handler, image: false, scheduled }),
   ),
+  ...[ingestMediaLogFunction].map((consumer): DeployedFunction => ({ kind: 'queue', name: consumer.name, handler: consumer.handler, image: false, consumer })),
 ];
 
 /** The deployed function named `name`, or undefined. */

@@ -1,7 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { deployedFunctions } from '../functions/deployed-functions';
-import type { AuthorizerDefinition, DeployedFunction, ScheduledFunctionDefinition } from '../functions/shared/deployment/function-definitions';
+import type { AuthorizerDefinition, DeployedFunction, QueueConsumerDefinition, ScheduledFunctionDefinition } from '../functions/shared/deployment/function-definitions';
 import type { RouteDefinition } from '../functions/shared/http/route-definition';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
@@ -13,6 +13,7 @@ import { BackgroundFunctions } from './constructs/background-functions';
 import { CursorSigningKey } from './constructs/cursor-signing-key';
 import { DataTables } from './constructs/data-tables';
 import { METRICS_NAMESPACE, Observability } from './constructs/observability';
+import { QueueConsumers } from './constructs/queue-consumers';
 import { RouteFunctions } from './constructs/route-functions';
 import type { ServiceFunction } from './constructs/service-function';
 import type { StackSettings } from './stack-settings';
@@ -49,6 +50,7 @@ function splitFunctions(functions: readonly DeployedFunction[]): {
   routes: RouteDefinition[];
   authorizer: AuthorizerDefinition;
   scheduled: ScheduledFunctionDefinition[];
+  consumers: QueueConsumerDefinition[];
 } {
   const authorizer = functions.find((fn) => fn.kind === 'authorizer');
   if (authorizer?.kind !== 'authorizer') throw new Error('The deployed functions have no authorizer.');
@@ -56,6 +58,7 @@ function splitFunctions(functions: readonly DeployedFunction[]): {
     routes: functions.flatMap((fn) => (fn.kind === 'route' ? [fn.route] : [])),
     authorizer: authorizer.authorizer,
     scheduled: functions.flatMap((fn) => (fn.kind === 'schedule' ? [fn.scheduled] : [])),
+    consumers: functions.flatMap((fn) => (fn.kind === 'queue' ? [fn.consumer] : [])),
   };
 }
 
@@ -66,7 +69,7 @@ export function tableNameOutputKey(definition: TableDefinition): string {
 
 /**
  * The Frontend API: data, avatar storage, auth, the cursor-signing key, one function per route, the
- * scheduled background functions, the REST API with its firewall and the alarms, each concern one construct, composed
+ * scheduled background functions, the media pipeline feed's queue and consumer, the REST API with its firewall and the alarms, each concern one construct, composed
  * here from the route table, the background function table and the definitions the code itself uses.
  */
 export class FrontendApiStack extends Stack {
@@ -109,6 +112,13 @@ export class FrontendApiStack extends Stack {
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
     });
+    const feed = new QueueConsumers(this, 'Feed', {
+      definitions: deployed.consumers,
+      environment,
+      logRetentionDays: settings.logRetentionDays,
+      data: grantable,
+      producerAccounts: settings.feedProducerAccounts,
+    });
     const api = new Api(this, 'Api', {
       routes: functions.functions,
       authorizer: auth.authorizer,
@@ -127,15 +137,20 @@ export class FrontendApiStack extends Stack {
       ['authorizer', auth.authorizerFunction],
       ...functions.functions.map(({ route, handler }): [string, ServiceFunction] => [route.name, handler]),
       ...background.functions.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
+      ...feed.consumers.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
     ]);
     const observability = new Observability(this, 'Observability', {
       restApi: api.restApi,
       accessLogs: api.accessLogs,
       functions: watched,
-      deadLetterQueues: new Map([['scheduledRuns', background.deadLetterQueue]]),
+      deadLetterQueues: new Map([
+        ['scheduledRuns', background.deadLetterQueue],
+        ...feed.consumers.map(({ definition, deadLetterQueue }): [string, typeof deadLetterQueue] => [`${definition.queue}Messages`, deadLetterQueue]),
+      ]),
       alarmEmail: settings.alarmEmail,
     });
     this.addOutputs({ data, storage, auth, api, observability });
+    feed.addOutputs(this);
   }
 
   private functionEnvironment(settings: StackSettings, data: DataTables, storage: AvatarStorage): Record<string, string> {

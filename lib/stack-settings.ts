@@ -32,6 +32,11 @@ export interface StackSettings {
   readonly alarmEmail?: string;
   /** Powertools log level of every function. */
   readonly logLevel: LogLevel;
+  /**
+   * AWS accounts (12-digit ids) allowed to send to the media pipeline feed queue by its resource
+   * policy; empty: only principals of this account that an IAM policy allows.
+   */
+  readonly feedProducerAccounts: readonly string[];
   /** Per-client limits and concurrency caps, so that no client or route can starve the others. */
   readonly capacity: CapacitySettings;
 }
@@ -176,6 +181,14 @@ function alarmEmail(read: ContextReader): string | undefined {
   return value;
 }
 
+function accountIds(read: ContextReader, key: string): string[] {
+  const accounts = listSetting(read, key);
+  for (const account of accounts) {
+    if (!/^\d{12}$/.test(account)) throw new InvalidSettingError(key, 'a comma-separated list of 12-digit AWS account ids', account);
+  }
+  return accounts;
+}
+
 /** A per-client limit per minute: given, or `share` of the stage's; below the stage's either way. */
 function clientRateLimit(read: ContextReader, key: string, apiRateLimit: number, share: number): number {
   const stagePerMinute = apiRateLimit * 60;
@@ -214,6 +227,7 @@ export function readStackSettings(node: Node): StackSettings {
     externalIssuer: externalIssuer(read),
     alarmEmail: alarmEmail(read),
     logLevel: logLevel(read),
+    feedProducerAccounts: accountIds(read, 'feedProducerAccounts'),
     capacity: capacity(read, apiRateLimit),
   };
 }

@@ -32,12 +32,18 @@ export const FUNCTION_SIZES = {
   background: { memorySize: 512, timeout: Duration.minutes(15) },
 } as const;
 
-/** What invokes a function: API Gateway (a route, the authorizer) or an EventBridge schedule. */
-export type FunctionInvoker = 'api' | 'schedule';
+/**
+ * What invokes a function: API Gateway (a route, the authorizer), an EventBridge schedule, or an
+ * SQS event source mapping (a queue consumer).
+ */
+export type FunctionInvoker = 'api' | 'schedule' | 'queue';
 
 /** Why a function that API Gateway invokes has no dead-letter queue. */
-const NO_DEAD_LETTER_QUEUE =
-  'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.';
+const NO_DEAD_LETTER_QUEUE: Record<Exclude<FunctionInvoker, 'schedule'>, string> = {
+  api: 'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.',
+  queue:
+    'An SQS event source mapping invokes the function synchronously; a function dead-letter queue serves asynchronous invocations only. The consumed queue has a redrive policy to its own dead-letter queue, with an alarm on its depth.',
+};
 
 /** Properties of {@link ServiceFunction}. */
 export interface ServiceFunctionProps {
@@ -58,6 +64,8 @@ export interface ServiceFunctionProps {
   readonly reservedConcurrency?: number;
   /** Where Lambda puts an asynchronous event that failed every attempt; required for scheduled functions. */
   readonly deadLetterQueue?: sqs.IQueue;
+  /** The timeout, where the invoker sets it (a queue consumer's definition); unset: by size. */
+  readonly timeout?: Duration;
 }
 
 function bundling(image: boolean): nodejs.BundlingOptions {
@@ -117,7 +125,7 @@ export class ServiceFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       description: props.description,
       memorySize: size.memorySize,
-      timeout: size.timeout,
+      timeout: props.timeout ?? size.timeout,
       role: this.role,
       logGroup: this.logGroup,
       tracing: lambda.Tracing.ACTIVE,
@@ -135,7 +143,7 @@ export class ServiceFunction extends Construct {
         'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; active tracing needs them on "*". Every data permission of the role names its resources.',
     });
     if (props.deadLetterQueue) return;
-    if (props.invokedBy !== 'api') throw new Error(`${props.description}: a function invoked asynchronously needs a dead-letter queue.`);
-    acknowledgeFindings(this.function, { 'Serverless-LambdaDLQ': NO_DEAD_LETTER_QUEUE });
+    if (props.invokedBy === 'schedule') throw new Error(`${props.description}: a function invoked asynchronously needs a dead-letter queue.`);
+    acknowledgeFindings(this.function, { 'Serverless-LambdaDLQ': NO_DEAD_LETTER_QUEUE[props.invokedBy] });
   }
 }

@@ -1,8 +1,8 @@
-import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, SQSEvent } from 'aws-lambda';
 import { UsageError } from '../cli/cli-errors';
 
-/** What kind of event a JSON document is: a REST API proxy event, a REQUEST authorizer event, or a scheduled event. */
-export type EventKind = 'proxy' | 'authorizer' | 'scheduled';
+/** What kind of event a JSON document is: a REST API proxy event, a REQUEST authorizer event, a scheduled event, or SQS messages. */
+export type EventKind = 'proxy' | 'authorizer' | 'scheduled' | 'sqs';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -11,18 +11,25 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /**
  * Recognize an event as AWS sends it. A REQUEST authorizer event has `type: REQUEST` and a
  * `methodArn`; a REST API (v1) proxy event has `httpMethod`, `path`, `resource` and a
- * `requestContext` (an HTTP API v2 event, with `version: '2.0'` and `routeKey`, is not one).
+ * `requestContext` (an HTTP API v2 event, with `version: '2.0'` and `routeKey`, is not one). An SQS
+ * event is `Records`, each with `eventSource: aws:sqs`, a `messageId` and a `body`
+ * (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html#example-standard-queue-message-event).
  */
 export function eventKind(event: unknown): EventKind {
   if (!isObject(event)) throw new UsageError('the event is not a JSON object.');
   if (event.type === 'REQUEST' && typeof event.methodArn === 'string') return 'authorizer';
   if (event['detail-type'] === 'Scheduled Event' && event.source === 'aws.events') return 'scheduled';
+  if (Array.isArray(event.Records)) {
+    const sqs = event.Records.every((record) => isObject(record) && record.eventSource === 'aws:sqs' && typeof record.messageId === 'string' && typeof record.body === 'string');
+    if (!sqs) throw new UsageError('Records must be SQS messages (eventSource aws:sqs, with messageId and body).');
+    return 'sqs';
+  }
   if (event.version === '2.0' || typeof event.routeKey === 'string') {
     throw new UsageError('this is an HTTP API (v2) event; the functions take REST API proxy events.');
   }
   const missing = ['httpMethod', 'path', 'resource'].filter((field) => typeof event[field] !== 'string');
   if (missing.length > 0 || !isObject(event.requestContext)) {
-    throw new UsageError(`not an API Gateway REST proxy event, authorizer event or scheduled event (missing ${[...missing, ...(isObject(event.requestContext) ? [] : ['requestContext'])].join(', ')}).`);
+    throw new UsageError(`not an API Gateway REST proxy event, authorizer event, scheduled event or SQS event (missing ${[...missing, ...(isObject(event.requestContext) ? [] : ['requestContext'])].join(', ')}).`);
   }
   return 'proxy';
 }
@@ -31,3 +38,5 @@ export function eventKind(event: unknown): EventKind {
 export type ProxyEvent = APIGatewayProxyEvent;
 /** An authorizer event, after {@link eventKind} said so. */
 export type AuthorizerEvent = APIGatewayRequestAuthorizerEvent;
+/** An SQS event, after {@link eventKind} said so. */
+export type QueueEvent = SQSEvent;

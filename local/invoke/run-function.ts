@@ -15,7 +15,8 @@ function routeLine(route: RouteDefinition): string {
 
 /**
  * One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the
- * authorizer, `NAME<TAB>SCHEDULE <expression>` for background functions.
+ * authorizer, `NAME<TAB>SCHEDULE <expression>` for background functions, `NAME<TAB>QUEUE <queue>`
+ * for queue consumers (DESIGN.md section 8).
  */
 export function listFunctions(): string[] {
   return deployedFunctions.map((fn) => {
@@ -26,6 +27,8 @@ export function listFunctions(): string[] {
         return `${fn.name}\tAUTHORIZER`;
       case 'schedule':
         return `${fn.name}\tSCHEDULE ${fn.scheduled.schedule}`;
+      case 'queue':
+        return `${fn.name}\tQUEUE ${fn.consumer.queue}`;
     }
   });
 }
@@ -86,7 +89,8 @@ export function routeMismatch(route: RouteDefinition, event: ProxyEvent): string
 
 /**
  * Run one function once on an event, as Lambda would: a route's handler on a proxy event, the
- * authorizer on a REQUEST authorizer event, a background function on a scheduled event.
+ * authorizer on a REQUEST authorizer event, a background function on a scheduled event, a queue
+ * consumer on an SQS event (its result is the batch response: the messages to retry).
  * `replaceAuthorizerContext` replaces a proxy event's authorizer context; `warn` is told when a
  * proxy event was made for another route (it still runs, as replaying odd events is the point).
  */
@@ -106,6 +110,11 @@ export async function runFunction(
     if (kind !== 'scheduled') throw new UsageError(`${target.name} takes a scheduled event (source aws.events, detail-type Scheduled Event).`);
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
     return module.handler(event, lambdaContext(target.name, 900_000));
+  }
+  if (target.kind === 'queue') {
+    if (kind !== 'sqs') throw new UsageError(`${target.name} takes an SQS event (Records of ${target.consumer.queue} messages; see --generate-event SQS).`);
+    const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
+    return module.handler(event, lambdaContext(target.name, target.consumer.timeoutSeconds * 1000));
   }
   if (kind !== 'proxy') throw new UsageError(`${target.name} takes an API Gateway REST proxy event.`);
   const proxyEvent = event as ProxyEvent;

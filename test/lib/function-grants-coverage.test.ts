@@ -26,6 +26,7 @@ const bed = useAvatarTestBed();
 function rolePath(fn: DeployedFunction): string[] {
   if (fn.kind === 'route') return ['Routes', fn.name, 'Role'];
   if (fn.kind === 'authorizer') return ['Auth', 'AuthorizerFunction', 'Role'];
+  if (fn.kind === 'queue') return ['Feed', fn.name, 'Role'];
   return ['Background', fn.name, 'Role'];
 }
 

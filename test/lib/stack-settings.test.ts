@@ -19,6 +19,7 @@ describe('the stack settings', () => {
       alarmEmail: undefined,
       logLevel: 'INFO',
       capacity: { ipRateLimit: 600, tokenRateLimit: 300, authorizerConcurrency: 10, imageRouteConcurrency: 10 },
+      feedProducerAccounts: [],
     });
   });
 

@@ -45,7 +45,7 @@ export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'ListBuc
  * SQS actions on a queue. A queue consumer needs `ReceiveMessage`, `DeleteMessage` and
  * `GetQueueAttributes` (its event source mapping reads with them); a producer `SendMessage`.
  */
-export type QueueAction = 'ReceiveMessage' | 'DeleteMessage' | 'GetQueueAttributes' | 'ChangeMessageVisibility' | 'SendMessage';
+export type QueueAction = 'ReceiveMessage' | 'DeleteMessage' | 'GetQueueAttributes' | 'SendMessage';
 
 /** Everything one function may touch, whatever invokes it. */
 export interface DataGrants {

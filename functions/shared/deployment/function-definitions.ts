@@ -2,7 +2,8 @@ import type { RouteDefinition } from '../http/route-definition';
 import type { DataGrants } from './data-grants';
 
 /**
- * The kinds of function the service deploys besides routes, and the one list type that holds them
+ * The kinds of function the service deploys besides routes (the authorizer, scheduled functions,
+ * queue consumers), and the one list type that holds them
  * all (functions/deployed-functions.ts): the stack deploys each entry with the same bundling,
  * runtime, logging and alarms, `invoke` lists and runs them, the benches bundle them.
  */
@@ -28,8 +29,30 @@ export interface ScheduledFunctionDefinition {
   readonly grants: DataGrants;
 }
 
+/** A function that consumes an SQS queue the stack creates, with partial batch responses. */
+export interface QueueConsumerDefinition {
+  /** Function name: the CDK construct id. */
+  readonly name: string;
+  /** Module (from the project root) whose named export `handler` is the function. */
+  readonly handler: string;
+  /** What the function is, for the console: `the … : …`. */
+  readonly description: string;
+  /** The queue it consumes: its construct id and name in the stack (e.g. `MediaLogEvents`). */
+  readonly queue: string;
+  /** Most messages per invocation (1–10,000; above 10 only with a batching window). */
+  readonly batchSize: number;
+  /** Longest wait, in seconds, to fill a batch (0–300). */
+  readonly maxBatchingWindowSeconds: number;
+  /** Receives of a message before the queue moves it to its dead-letter queue. */
+  readonly maxReceiveCount: number;
+  /** The function's timeout; the queue hides a received message for six times as long. */
+  readonly timeoutSeconds: number;
+  readonly grants: DataGrants;
+}
+
 /** One deployed function, with what invokes it. */
 export type DeployedFunction =
   | { readonly kind: 'route'; readonly name: string; readonly handler: string; readonly image: boolean; readonly route: RouteDefinition }
   | { readonly kind: 'authorizer'; readonly name: string; readonly handler: string; readonly image: false; readonly authorizer: AuthorizerDefinition }
-  | { readonly kind: 'schedule'; readonly name: string; readonly handler: string; readonly image: false; readonly scheduled: ScheduledFunctionDefinition };
+  | { readonly kind: 'schedule'; readonly name: string; readonly handler: string; readonly image: false; readonly scheduled: ScheduledFunctionDefinition }
+  | { readonly kind: 'queue'; readonly name: string; readonly handler: string; readonly image: false; readonly consumer: QueueConsumerDefinition };

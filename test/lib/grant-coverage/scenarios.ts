@@ -4,9 +4,11 @@ import { avatarRepository, avatarStorage } from '../../../functions/avatars/avat
 import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
 import { reconcileAvatarObjects } from '../../../functions/avatars/avatar-reconciler';
 import { handler as reconcileHandler } from '../../../functions/avatars/reconcile-avatar-objects';
+import { handler as ingestHandler } from '../../../functions/media-log/ingest-media-log';
 import { writeMediaLogEntries } from '../../../functions/media-log/ingest/media-log-ingest';
 import { sampleMediaLogEntries } from '../../../local/seed/sample-entries';
 import type { RouteName } from '../../../functions/routes';
+import { generateSqsEvent } from '../../../local/invoke/sqs-event';
 import { buildAuthorizerEvent, buildProxyEvent } from '../../../local/gateway/proxy-event';
 import { matchRoute } from '../../../local/gateway/route-matcher';
 import { invoke, localRequest, type InvokeRequest } from '../../harness/invoke';
@@ -126,6 +128,23 @@ async function reconcilerScenario(): Promise<void> {
   if (!report.deleted.includes(orphan)) throw new Error('The reconciler kept an orphan.');
 }
 
+/** The feed consumer on a new request, its status change, the change again and an older one. */
+async function feedScenario({ parent }: People): Promise<void> {
+  const id = randomUUID();
+  const send = new Date().toISOString();
+  const later = new Date(Date.now() + 1000).toISOString();
+  const bodies = [
+    { type: 'media-request', entry: { id, send, url: 'https://media.example.com/feed.mp4', 'user-id': parent.record.id } },
+    { type: 'status', id, field: 'status', value: 'success', at: later },
+    { type: 'status', id, field: 'status', value: 'error', at: send },
+  ].map((message) => JSON.stringify(message));
+  const response = await asFunction('ingestMediaLog', () => ingestHandler(generateSqsEvent(bodies, 'MediaLogEvents')));
+  if (response.batchItemFailures.length > 0) throw new Error(`The feed consumer failed messages: ${JSON.stringify(response)}`);
+  // The same batch again: every message is a duplicate now.
+  const again = await asFunction('ingestMediaLog', () => ingestHandler(generateSqsEvent(bodies, 'MediaLogEvents')));
+  if (again.batchItemFailures.length > 0) throw new Error(`The feed consumer failed duplicates: ${JSON.stringify(again)}`);
+}
+
 /** Runs every scenario; the recorder notes what each function sent. */
 export async function runScenarios(photoUrl: string): Promise<void> {
   const people = await createPeople();
@@ -136,4 +155,5 @@ export async function runScenarios(photoUrl: string): Promise<void> {
   await call('getOpenApi', undefined, 200);
   await authorizerScenario(people);
   await reconcilerScenario();
+  await feedScenario(people);
 }
