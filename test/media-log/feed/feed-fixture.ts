@@ -1,0 +1,74 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSBatchResponse } from 'aws-lambda';
+import { entryFromItem } from '../../../functions/media-log/entry-item';
+import { handler } from '../../../functions/media-log/ingest-media-log';
+import { STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField } from '../../../functions/media-log/schemas';
+import { getDocumentClient } from '../../../functions/shared/aws/clients';
+import { tableName } from '../../../functions/shared/config/data-config';
+import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';
+import { generateSqsEvent } from '../../../local/invoke/sqs-event';
+import type { Caller } from '../../../functions/shared/access/roles';
+import { invoke } from '../../harness/invoke';
+
+/** What the tests of the feed send and check. */
+
+/** A `media-request` message for `entry` (statuses left out are `pending`). */
+export function requestMessage(entry: Partial<MediaLogEntry> & Pick<MediaLogEntry, 'id' | 'send' | 'url' | 'user-id'>): object {
+  return { type: 'media-request', entry };
+}
+
+/** A `status` message. */
+export function statusMessage(id: string, field: StatusField, value: MediaStatus, at: string): object {
+  return { type: 'status', id, field, value, at };
+}
+
+/** A delivered message: its SQS message id and body. */
+export interface Delivered {
+  readonly messageId: string;
+  readonly body: string;
+}
+
+/** Runs the consumer on one SQS event holding `messages` (objects are sent as JSON, strings as they are). */
+export async function deliver(messages: readonly (object | string)[]): Promise<{ response: SQSBatchResponse; records: Delivered[] }> {
+  const event = generateSqsEvent(messages.map((message) => (typeof message === 'string' ? message : JSON.stringify(message))), 'MediaLogEvents');
+  const response = await handler(event);
+  return { response, records: event.Records.map(({ messageId, body }) => ({ messageId, body })) };
+}
+
+/** The bodies of the records a batch response names for retry. */
+export function failedBodies(response: SQSBatchResponse, records: readonly Delivered[]): string[] {
+  const failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));
+  return records.filter((record) => failed.has(record.messageId)).map((record) => record.body);
+}
+
+/** Every entry stored in the media log table, read by a full scan (not through any index or counter). */
+export async function scanEntries(): Promise<MediaLogEntry[]> {
+  const entries: MediaLogEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await getDocumentClient().send(
+      new ScanCommand({ TableName: tableName(mediaLogTable), FilterExpression: 'sk = :entry', ExpressionAttributeValues: { ':entry': 'ENTRY' }, ExclusiveStartKey: start }),
+    );
+    entries.push(...(page.Items ?? []).map(entryFromItem));
+    start = page.LastEvaluatedKey;
+  } while (start !== undefined);
+  return entries;
+}
+
+/** One page of GET /media/log as `caller`. */
+export async function listLog(caller: Caller, query: string): Promise<{ log: MediaLogEntry[]; total: number }> {
+  const response = await invoke('listMediaLog', { caller, query });
+  if (response.status !== 200) throw new Error(`GET /media/log?${query} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return { log: response.body.log, total: response.body.pagination.total };
+}
+
+/** A status filter of the listing: one field, one value. */
+export interface StatusFilter {
+  readonly field: StatusField;
+  readonly value: MediaStatus;
+}
+
+/** Every field with every value that `entries` hold in it: the filters worth checking. */
+export function filtersOf(entries: readonly MediaLogEntry[]): StatusFilter[] {
+  return STATUS_FIELDS.flatMap((field) => [...new Set(entries.map((entry) => entry[field]))].map((value) => ({ field, value })));
+}
