@@ -1,6 +1,7 @@
 import { routes } from '../routes';
 import { API_PREFIX, type RouteContract, type RouteDefinition } from '../shared/http/route-definition';
 import { ComponentSchemas, type JsonSchema } from './json-schema';
+import { FEED_SCHEMAS } from './schema-names';
 import { headerParameters, pathParameters, queryParameters } from './parameters';
 import { errorResponses, JSON_MEDIA_TYPE, successResponse } from './responses';
 
@@ -36,6 +37,13 @@ const DESCRIPTION = [
   '',
   'Query objects use the deepObject style (`pagination[page]=2&sort[field]=send`); arrays repeat the key',
   '(`status=a&status=b`) or separate values by commas.',
+  '',
+  'The media log is written by the media pipeline through the `MediaLogEvents` SQS queue, not through this API: each',
+  'message body is a `FeedMessage` (components/schemas), either a `MediaRequestMessage` (a new request; absent',
+  'statuses are `pending`) or a `StatusMessage` (one status field of one entry changed at `at`). Delivery is at least',
+  'once and in any order: a repeated message changes nothing, the latest `at` of each field wins (the greater value on',
+  'a tie), a status for an entry not stored yet is retried, and a message over 256 KiB or not matching the schema',
+  'goes to the dead-letter queue.',
 ].join('\n');
 
 function operation(route: RouteDefinition, path: string, schemas: ComponentSchemas): Record<string, unknown> {
@@ -61,6 +69,7 @@ function operation(route: RouteDefinition, path: string, schemas: ComponentSchem
  */
 export function buildOpenApiDocument(table: readonly RouteDefinition[] = routes): OpenApiDocument {
   const schemas = new ComponentSchemas();
+  for (const [schema] of FEED_SCHEMAS) schemas.reference(schema, 'input');
   const paths: OpenApiDocument['paths'] = {};
   for (const route of table) {
     const path = `${API_PREFIX}${route.path}`;

@@ -1,6 +1,7 @@
 import * as z from '../shared/validation/zod';
 import { PaginationSchema, SortSchema } from '../shared/listing/pagination';
 import { AvatarSchema } from '../avatars/schemas';
+import { FeedMessageSchema, MediaRequestMessageSchema, StatusMessageSchema } from '../media-log/ingest/feed-messages';
 import { PermissionsSchema, PlanSchema, UserSchema, UserSummarySchema } from '../users/schemas';
 import { ProblemSchema } from './problem-schema';
 
@@ -29,4 +30,15 @@ export const NAMED_SCHEMAS: readonly (readonly [z.ZodMiniType, string])[] = [
   [ProblemSchema, 'Problem'],
 ];
 
-for (const [schema, id] of NAMED_SCHEMAS) schemaNames.add(schema, { id });
+/**
+ * The messages of the media pipeline feed (DESIGN.md section 7a): no route takes them, the
+ * `MediaLogEvents` queue does, so the document carries them as components for the pipeline team,
+ * in the form a producer sends them.
+ */
+export const FEED_SCHEMAS: readonly (readonly [z.ZodMiniType, string])[] = [
+  [FeedMessageSchema, 'FeedMessage'],
+  [MediaRequestMessageSchema, 'MediaRequestMessage'],
+  [StatusMessageSchema, 'StatusMessage'],
+];
+
+for (const [schema, id] of [...NAMED_SCHEMAS, ...FEED_SCHEMAS]) schemaNames.add(schema, { id });

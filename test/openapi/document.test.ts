@@ -159,6 +159,23 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('describes the media pipeline feed messages as components that accept what the consumer accepts and refuse what it refuses', () => {
+    const validate = compileDocumentSchema(document.components.schemas.FeedMessage as object);
+    const id = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const request = { type: 'media-request', entry: { id, send: '2026-06-01T10:00:00.000Z', url: 'https://media.example.com/a.mp4', 'user-id': 3 } };
+    const status = { type: 'status', id, field: 'status-ffscan', value: 'success', at: '2026-06-01T10:00:05.000Z' };
+    expect([request, status, { ...request, entry: { ...request.entry, status: 'processing' } }].map((message) => validate(message))).toEqual([true, true, true]);
+    const refused = [
+      { ...status, extra: 1 },
+      { ...status, field: 'colour' },
+      { ...status, value: 'done' },
+      { ...request, entry: { ...request.entry, 'user-id': 0 } },
+      { type: 'delete', id },
+    ];
+    expect(refused.map((message) => validate(message))).toEqual(refused.map(() => false));
+    expect(document.info).toMatchObject({ description: expect.stringContaining('`FeedMessage`') });
+  });
+
   it('types the user id path parameter as the whole number the route accepts', () => {
     expect(parameter('getUser', 'user-id')).toEqual({
       name: 'user-id',
