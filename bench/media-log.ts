@@ -36,7 +36,7 @@ import { createTableInput, startDynamoDbLocal } from '../local/backends/index';
 import { registerCleanup } from '../local/backends/process-cleanup';
 import { runRoute } from '../local/gateway/dispatch';
 import { matchRoute } from '../local/gateway/route-matcher';
-import { formatCount, formatMs, formatRatio, formatSummary, formatTable, progressBar, summarize, timed, type TargetResult } from './report';
+import { formatCount, formatMs, formatRatio, formatSummary, formatTable, progressBar, progressOf, summarize, timed, type TargetResult } from './report';
 
 /** Options of {@link benchMediaLog}. */
 export interface MediaLogBenchOptions {
@@ -160,15 +160,6 @@ async function startLog(): Promise<{ stop(): Promise<void> }> {
       forget();
       await rm(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-/** A progress callback of running totals that moves `bar` by the difference. */
-function progressOf(bar: { increment(by: number): void }): (done: number) => void {
-  let shown = 0;
-  return (done) => {
-    bar.increment(done - shown);
-    shown = done;
   };
 }
 

@@ -152,3 +152,12 @@ export function progressBar(label: string, total: number): { increment(by: numbe
   bar.start(total, 0);
   return { increment: (by) => bar.increment(by), stop: () => bar.stop() };
 }
+
+/** A progress callback of running totals that moves `bar` by the difference. */
+export function progressOf(bar: { increment(by: number): void }): (done: number) => void {
+  let shown = 0;
+  return (done) => {
+    bar.increment(done - shown);
+    shown = done;
+  };
+}

@@ -3,7 +3,7 @@
  * same run, then a summary of target against measured. Benchmarks that need DynamoDB and S3 share
  * one set of in-memory local backends, started here and stopped at the end, even on failure.
  *
- *   npm run bench -- [--quick] [--only bundles,cold-start,overhead,load,users,media-log,avatars]
+ *   npm run bench -- [--quick] [--only bundles,cold-start,overhead,load,users,media-log,import,avatars]
  *
  * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds) for a fast check. The
  * media log and avatar benchmarks run when their modules exist; a module that returns
@@ -25,16 +25,17 @@ import { benchBundleSizes, formatBundleSizes, BUNDLE_BUDGET_KB } from './bundle-
 import { benchColdStart, coldStartTargets, formatColdStart } from './cold-start';
 import { benchGatewayLoad, formatGatewayLoad, gatewayLoadTargets } from './gateway-load';
 import { benchHandlerOverhead, formatHandlerOverhead, handlerOverheadTargets } from './handler-overhead';
+import { benchMediaLogImport, formatMediaLogImport } from './media-log-import';
 import { formatSummary, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchUserListing, formatUserListing, userListingTargets } from './user-listing';
 
-const BENCHES = ['bundles', 'cold-start', 'overhead', 'load', 'users', 'media-log', 'avatars'] as const;
+const BENCHES = ['bundles', 'cold-start', 'overhead', 'load', 'users', 'media-log', 'import', 'avatars'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
 const SIZES = {
-  full: { coldStartRounds: 15, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {} },
-  quick: { coldStartRounds: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10, seedBudgetMs: 30_000 } },
+  full: { coldStartRounds: 15, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {}, importEntries: 100_000, importBaseline: 1000 },
+  quick: { coldStartRounds: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10, seedBudgetMs: 30_000 }, importEntries: 5000, importBaseline: 300 },
 } as const;
 
 type Sizes = (typeof SIZES)[keyof typeof SIZES];
@@ -177,6 +178,11 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
     case 'media-log':
       // It starts its own DynamoDB Local, sized for its millions of entries.
       return optionalBench('media-log.ts', 'benchMediaLog', { quick, ...sizes.mediaLog });
+    case 'import': {
+      await backends.key();
+      const result = await benchMediaLogImport({ entries: sizes.importEntries, baselineEntries: sizes.importBaseline });
+      return { text: formatMediaLogImport(result), targets: result.targets };
+    }
     case 'avatars':
       return optionalBench('avatar-pipeline.ts', 'benchAvatarPipeline', { quick });
   }
@@ -189,6 +195,7 @@ const TITLES: Record<BenchName, string> = {
   load: 'Local gateway under load vs a bare node http server',
   users: 'User listing: items read per item returned',
   'media-log': 'Media log listing',
+  import: 'Media log import: chunked transactions vs one transaction per entry',
   avatars: 'Avatar pipeline vs bare sharp',
 };
 
