@@ -38,6 +38,30 @@ function resolve(schema: Schema): Schema {
 
 const text = fc.string({ unit: 'grapheme', maxLength: 24 });
 
+/**
+ * Percent-encoded garbage, sent as it is: escapes of any byte (so invalid UTF-8 such as a lone
+ * `%C3`), truncated and non-hex escapes, mixed with the characters a cursor or an id is made of.
+ */
+const percentGarbage = fc
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0, max: 255 }).map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`),
+      fc.constantFrom('%', '%Z', '%C3', '%E2%82', '%F0%9F', '%00', 'a', '.', '-', '_'),
+    ),
+    { minLength: 1, maxLength: 16 },
+  )
+  .map((parts) => parts.join(''));
+
+/**
+ * Hostile text (issue 16, item 6): non-ASCII (any code point, control and bidi characters among
+ * them) and over-long values. Sent percent-encoded, so they reach the parameter intact.
+ */
+const hostileText = fc.oneof(
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+  fc.string({ unit: fc.constantFrom('é', '€', '𝄞', '\u0000', '\u202e', '\ufeff', 'ß', '١'), minLength: 1, maxLength: 40 }),
+  fc.tuple(fc.constantFrom('a', '9', 'é', '%'), fc.integer({ min: 1_000, max: 8_000 })).map(([unit, length]) => unit.repeat(length)),
+);
+
 const oddNumbers = fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', ' 1', '9007199254740993', '', '٣');
 
 /** Values of a JSON Schema, mostly valid, sometimes any JSON at all. */
@@ -107,12 +131,31 @@ function queryPair(route: RouteDefinition): fc.Arbitrary<[string, string]> {
   return fc.oneof(...pairs);
 }
 
-/** A raw query string for the route: a few pairs, keys sent raw or percent-encoded, or pure noise. */
+/** Every documented query key of the route, deepObject members spelled out. */
+function queryKeys(route: RouteDefinition): string[] {
+  return parametersOf(route, 'query').flatMap((parameter) => {
+    const schema = resolve(parameter.schema);
+    const members = schema.type === 'object' ? Object.keys((schema.properties ?? {}) as Record<string, Schema>) : [];
+    return [parameter.name, ...members.map((member) => `${parameter.name}[${member}]`)];
+  });
+}
+
+/**
+ * A documented key with a hostile value, as a raw `key=value` pair: hostile text encoded, garbage
+ * as it is, or a cursor-shaped value whose MAC part is garbage.
+ */
+function hostilePair(route: RouteDefinition): fc.Arbitrary<string> {
+  const keys = queryKeys(route);
+  const key = keys.length > 0 ? fc.constantFrom(...keys) : text;
+  const value = fc.oneof(hostileText.map(encodeURIComponent), percentGarbage, percentGarbage.map((garbage) => `abc.${garbage}`));
+  return fc.tuple(key, value).map(([name, raw]) => `${name}=${raw}`);
+}
+
+/** A raw query string for the route: a few pairs, keys sent raw or percent-encoded, hostile values, or pure noise. */
 export function queryString(route: RouteDefinition): fc.Arbitrary<string> {
-  const pair = fc.tuple(queryPair(route), fc.boolean());
-  const encoded = fc.array(pair, { maxLength: 6 }).map((pairs) =>
-    pairs.map(([[key, value], raw]) => `${raw ? key : encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&'),
-  );
+  const pair = fc.tuple(queryPair(route), fc.boolean()).map(([[key, value], raw]) => `${raw ? key : encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+  const anyPair = fc.oneof({ arbitrary: pair, weight: 4 }, { arbitrary: hostilePair(route), weight: 1 });
+  const encoded = fc.array(anyPair, { maxLength: 6 }).map((pairs) => pairs.join('&'));
   const noise = fc.string({ maxLength: 40 });
   return fc.oneof({ arbitrary: encoded, weight: 6 }, noise);
 }
@@ -126,6 +169,7 @@ export function pathParameters(route: RouteDefinition, knownIds: readonly number
       { arbitrary: queryValue(schema), weight: 3 },
       fc.bigInt({ min: -(2n ** 64n), max: 2n ** 64n }).map(String),
       fc.constantFrom('current', '..', '.', '%', '1/2', ' '),
+      hostileText,
     );
   return fc.record(Object.fromEntries(parameters.map((parameter) => [parameter.name, value(parameter.schema)])));
 }
