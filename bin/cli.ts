@@ -31,6 +31,11 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
     does: 'Prints a user as JSON.',
     load: async () => (await import('../local/cli/account-commands')).userGet,
   },
+  'user list': {
+    synopsis: 'user list [--role R[,R…]] [--status S[,S…]]',
+    does: 'Prints every user (of those roles and statuses) as a JSON array, by id.',
+    load: async () => (await import('../local/cli/account-commands')).userList,
+  },
   token: {
     synopsis: 'token --user ID [--ttl SECONDS]',
     does: 'Prints a bearer token for the user, valid for 3600 s (an hour) unless --ttl says otherwise.',

@@ -1,5 +1,9 @@
 import { avatarStorage } from '../../functions/avatars/avatar-context';
-import { userAccounts, userService } from '../../functions/users/user-context';
+import type { Caller } from '../../functions/shared/access/roles';
+import { parseInput } from '../../functions/shared/validation/issues';
+import { ListUsersQuerySchema } from '../../functions/users/list-schemas';
+import type { UserSummary } from '../../functions/users/schemas';
+import { userAccounts, userListing, userService } from '../../functions/users/user-context';
 import { parseCommand, parseUserId } from './arguments';
 import { UsageError } from './cli-errors';
 import { withData } from './data-access';
@@ -52,4 +56,31 @@ export async function userGet(args: string[]): Promise<void> {
   const id = userIdArgument(positionals, 'get');
   const user = await withData(() => userService().describe(id));
   process.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
+}
+
+/** The operator as a listing caller: every user is in a root caller's scope. */
+const OPERATOR: Caller = { userId: 0, role: 'root', parentId: null };
+
+/** Users fetched per page while `user list` walks the listing by cursor. */
+const LIST_PAGE = 100;
+
+/**
+ * `user list [--role R] [--status S]`: every user (of those roles and statuses, each a value or a
+ * comma-separated list, as on GET /user), sorted by id, as a JSON array of user summaries.
+ */
+export async function userList(args: string[]): Promise<void> {
+  const { values } = parseCommand(args, { role: { type: 'string' }, status: { type: 'string' } });
+  const filters = { ...(values.role === undefined ? {} : { role: values.role }), ...(values.status === undefined ? {} : { status: values.status }) };
+  const users = await withData(async () => {
+    const found: UserSummary[] = [];
+    let cursor: string | null = null;
+    do {
+      const pagination: Record<string, string> = cursor === null ? { limit: String(LIST_PAGE) } : { limit: String(LIST_PAGE), cursor };
+      const page = await userListing().list(OPERATOR, parseInput(ListUsersQuerySchema, { ...filters, pagination }, 'query'));
+      found.push(...page.users);
+      cursor = page.pagination.next;
+    } while (cursor !== null);
+    return found;
+  });
+  process.stdout.write(`${JSON.stringify(users, null, 2)}\n`);
 }

@@ -57,6 +57,35 @@ describe('cli user delete and get', () => {
   });
 });
 
+describe('cli user list', () => {
+  it('prints every user of the given roles and statuses, across listing pages, by id', async () => {
+    // More than one page of the listing (100 a page).
+    const admins = [];
+    for (let index = 0; index < 105; index += 15) admins.push(...(await Promise.all(Array.from({ length: 15 }, () => createTestUser({ role: 'admin' })))));
+    await cli(['user', 'update', String(admins[1]?.record.id), '--status', 'suspended']);
+    const all = await cli(['user', 'list']);
+    expect(all.status).toBe(0);
+    const everyone = JSON.parse(all.stdout) as { id: number; role: string; status: string }[];
+    expect(everyone.map((user) => user.id)).toEqual([...everyone.map((user) => user.id)].sort((a, b) => a - b));
+    expect(everyone.map((user) => user.id)).toEqual(expect.arrayContaining(admins.map((admin) => admin.record.id)));
+    expect(new Set(everyone.map((user) => user.id)).size).toBe(everyone.length);
+    const active = JSON.parse((await cli(['user', 'list', '--role', 'admin', '--status', 'active'])).stdout) as { id: number; role: string; status: string }[];
+    expect(active.every((user) => user.role === 'admin' && user.status === 'active')).toBe(true);
+    expect(active.map((user) => user.id)).toEqual(expect.arrayContaining([admins[0]?.record.id, admins[2]?.record.id]));
+    expect(active.map((user) => user.id)).not.toContain(admins[1]?.record.id);
+    const both = JSON.parse((await cli(['user', 'list', '--role', 'admin', '--status', 'active,suspended'])).stdout) as { id: number }[];
+    expect(both.map((user) => user.id)).toEqual(expect.arrayContaining(admins.map((admin) => admin.record.id)));
+    expect(active).toHaveLength(both.length - 1);
+  });
+
+  it('refuses an unknown role with the field named', async () => {
+    const run = await cli(['user', 'list', '--role', 'king']);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/role/);
+    expect(run.stdout).toBe('');
+  });
+});
+
 describe('cli user create with an external issuer', () => {
   it('requires --subject: the default local subject is no token of that issuer', async () => {
     const run = await cli(['user', 'create', '--email', 'external@example.com'], {
