@@ -83,7 +83,8 @@ function deployedConfiguration(): Record<string, string> {
     AUTH_ISSUER: 'https://issuer.invalid/',
     AUTH_JWKS_URL: 'https://issuer.invalid/.well-known/jwks.json',
     AUTH_COGNITO_CLIENT_ID: 'bench',
-    CURSOR_SECRET: 'bench-cursor-secret',
+    // At least MIN_CURSOR_SECRET_LENGTH (32) characters: a shorter key fails the list functions' init.
+    CURSOR_SECRET: 'cold-start-bench-cursor-signing-key',
     ...DEPLOYED_SETTINGS,
   };
 }
