@@ -10,14 +10,13 @@
  * `{ targets: TargetResult[] }` adds those lines to the summary. Missed targets are reported, not
  * failed: the exit code is 1 only when a benchmark could not run.
  */
-import { Console } from 'node:console';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
-import { logger } from '../functions/shared/logger';
+import { sendLocalTelemetryTo } from '../functions/shared/observability/telemetry-output';
 import { startBackends, type LocalBackends } from '../local/backends';
 import { useLocalEnvironment } from '../local/environment';
 import type { LocalSigningKey } from '../local/signing-key';
@@ -76,7 +75,7 @@ function discardRequestLogs(): string[] {
       done();
     },
   });
-  Object.assign(logger, { console: new Console({ stdout: sink, stderr: sink }) });
+  sendLocalTelemetryTo(sink);
   return errors;
 }
 

@@ -4,6 +4,7 @@ import { deployedFunctions } from '../functions/deployed-functions';
 import type { AuthorizerDefinition, DeployedFunction, ScheduledFunctionDefinition } from '../functions/shared/deployment/function-definitions';
 import type { RouteDefinition } from '../functions/shared/http/route-definition';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
+import { SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
 import { ApiFirewall } from './constructs/api-firewall';
@@ -18,7 +19,7 @@ import type { ServiceFunction } from './constructs/service-function';
 import type { StackSettings } from './stack-settings';
 
 /** Service name in every function's structured logs and metrics. */
-export const SERVICE_NAME = 'frontend-api';
+export { SERVICE_NAME };
 
 /** Properties of {@link FrontendApiStack}. */
 export interface FrontendApiStackProps extends StackProps {

@@ -7,6 +7,7 @@ import { handler as reconcileHandler } from '../../../functions/avatars/reconcil
 import { writeMediaLogEntries } from '../../../functions/media-log/ingest/media-log-ingest';
 import { sampleMediaLogEntries } from '../../../local/seed/sample-entries';
 import type { RouteName } from '../../../functions/routes';
+import { lambdaContext } from '../../../local/gateway/lambda-context';
 import { buildAuthorizerEvent, buildProxyEvent } from '../../../local/gateway/proxy-event';
 import { matchRoute } from '../../../local/gateway/route-matcher';
 import { invoke, localRequest, type InvokeRequest } from '../../harness/invoke';
@@ -112,7 +113,7 @@ async function authorizerScenario({ parent }: People): Promise<void> {
   if (!match) throw new Error('No route for the authorizer event.');
   // Loaded here, as Lambda loads it: after its configuration (the test file's signing key) exists.
   const { handler: authorizer } = await import('../../../functions/auth/authorizer');
-  const result = await asFunction('authorizer', () => authorizer(buildAuthorizerEvent(buildProxyEvent(request, match, null))));
+  const result = await asFunction('authorizer', () => authorizer(buildAuthorizerEvent(buildProxyEvent(request, match, null)), lambdaContext('authorizer', 10_000)));
   if (result.policyDocument.Statement[0]?.Effect !== 'Allow') throw new Error('The authorizer refused a valid token.');
 }
 
