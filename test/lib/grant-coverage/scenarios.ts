@@ -121,7 +121,7 @@ async function reconcilerScenario(): Promise<void> {
   const bytes = Buffer.from('orphan');
   const orphan = avatarObjectKey({ userId: 1, avatarId: randomUUID(), sha256: sha256Hex(bytes) });
   await avatarStorage().put(orphan, bytes);
-  await asFunction('reconcileAvatarObjects', () => reconcileHandler());
+  await asFunction('reconcileAvatarObjects', () => reconcileHandler({}, lambdaContext('reconcileAvatarObjects', 900_000)));
   // The handler spares what is younger than an hour; the same sweep two hours on judges everything.
   const report = await asFunction('reconcileAvatarObjects', () => reconcileAvatarObjects(avatarStorage(), avatarRepository(), { now: new Date(Date.now() + 2 * 3_600_000) }));
   if (!report.deleted.includes(orphan)) throw new Error('The reconciler kept an orphan.');
