@@ -7,6 +7,7 @@ import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
+import { ApiDashboard } from './constructs/api-dashboard';
 import { ApiFirewall } from './constructs/api-firewall';
 import { Auth } from './constructs/auth';
 import { AvatarStorage } from './constructs/avatar-storage';
@@ -136,6 +137,7 @@ export class FrontendApiStack extends Stack {
       deadLetterQueues: new Map([['scheduledRuns', background.deadLetterQueue]]),
       alarmEmail: settings.alarmEmail,
     });
+    new ApiDashboard(this, 'Dashboard', { restApi: api.restApi, functions: watched, alarms: observability.alarms });
     this.addOutputs({ data, storage, auth, api, observability });
   }
 
