@@ -3,7 +3,7 @@
  * same run, then a summary of target against measured. Benchmarks that need DynamoDB and S3 share
  * one set of in-memory local backends, started here and stopped at the end, even on failure.
  *
- *   npm run bench -- [--quick] [--only bundles,cold-start,overhead,load,users,media-log,avatars]
+ *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,load,users,media-log,avatars]
  *
  * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds) for a fast check. The
  * media log and avatar benchmarks run when their modules exist; a module that returns
@@ -22,12 +22,13 @@ import { useLocalEnvironment } from '../local/environment';
 import type { LocalSigningKey } from '../local/signing-key';
 import { benchBundleSizes, formatBundleSizes, BUNDLE_BUDGET_KB } from './bundle-size';
 import { benchColdStart, coldStartTargets, formatColdStart } from './cold-start';
+import { benchObservabilityCost, formatObservabilityCost, observabilityCostTargets } from './observability-cost';
 import { benchGatewayLoad, formatGatewayLoad, gatewayLoadTargets } from './gateway-load';
 import { benchHandlerOverhead, formatHandlerOverhead, handlerOverheadTargets } from './handler-overhead';
 import { formatSummary, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchUserListing, formatUserListing, userListingTargets } from './user-listing';
 
-const BENCHES = ['bundles', 'cold-start', 'overhead', 'load', 'users', 'media-log', 'avatars'] as const;
+const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'load', 'users', 'media-log', 'avatars'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
@@ -159,6 +160,10 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
       const result = await benchColdStart({ rounds: sizes.coldStartRounds });
       return { text: formatColdStart(result), targets: coldStartTargets(result) };
     }
+    case 'observability': {
+      const result = await benchObservabilityCost({ rounds: sizes.coldStartRounds });
+      return { text: formatObservabilityCost(result), targets: observabilityCostTargets(result) };
+    }
     case 'overhead': {
       await backends.key();
       const rows = await benchHandlerOverhead({ warmup: sizes.overheadWarmup, measured: { iterations: sizes.overheadSamples, maxMs: 60_000 } });
@@ -184,6 +189,7 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
 const TITLES: Record<BenchName, string> = {
   bundles: 'Bundle size (minified, as the stack bundles each function)',
   'cold-start': "Cold start: init as the Lambda runtime loads each bundle, runtime's SDK vs SDK bundled",
+  observability: 'Metrics and tracing: bundle size and init with and without Powertools Metrics and Tracer',
   overhead: 'Handler overhead: warm handler vs the raw DynamoDB calls it makes',
   load: 'Local gateway under load vs a bare node http server',
   users: 'User listing: items read per item returned',
