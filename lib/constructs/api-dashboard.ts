@@ -55,7 +55,9 @@ export class ApiDashboard extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
-      // Dashboard names are unique per account across regions: one stack name may be deployed to several.
+      // "All dashboards in your account are global, not region-specific"
+      // (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-cloudwatch-dashboard.html):
+      // one stack name may be deployed to several regions, each needs a name of its own.
       dashboardName: `${stack.stackName}-${stack.region}`,
       defaultInterval: Duration.hours(3),
       widgets: [
