@@ -7,16 +7,15 @@
  * (tree-shaken, minified). Rounds interleave a bare `node -e ''` and every bundle in a new random
  * order each, so drifting machine load hits all alike. Figures are medians with the middle half of
  * the samples; "over bare" is the difference of the medians, its spread taken from the per-round
- * differences. Target (DESIGN.md section 9): at most 50 ms over the bare start, bundles of non-image
- * functions at most 150 KB.
+ * differences (bench/init-rounds.ts). Target (DESIGN.md section 9): at most 50 ms over the bare
+ * start, bundles of non-image functions at most 150 KB.
  */
-import { tables } from '../functions/shared/tables';
-import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { DEPLOYED_SDK_SOURCE, SDK_SOURCES, type SdkSource } from '../lib/function-bundling';
-import { deployedFunctions, type DeployedFunction } from './function-bundles';
+import { deployedFunctions } from './function-bundles';
+import { deployedConfiguration, formatOverBare, initFigures, timeRounds, type InitSubject } from './init-rounds';
 import { createLambdaLayout, deployToLayout, type LambdaLayout } from './lambda-layout';
-import { DEPLOYED_SETTINGS, lambdaEnvironment, timeBareNode, timeInit, type InitSample } from './lambda-process';
-import { formatMs, formatSpread, formatTable, progressBar, spread, type Spread, type TargetResult } from './report';
+import { lambdaEnvironment } from './lambda-process';
+import { formatMs, formatSpread, formatTable, spread, type Spread, type TargetResult } from './report';
 
 /** Largest module init time over a bare Node start, in ms. */
 export const MODULE_INIT_BUDGET_MS = 50;
@@ -55,37 +54,9 @@ export interface ColdStartResult {
   readonly rows: readonly ColdStartRow[];
 }
 
-/** A bundle to time: a function, one SDK source, its folder and environment. */
-interface Subject {
-  readonly fn: DeployedFunction;
+/** A bundle to time: a function bundled with one SDK source. */
+interface Subject extends InitSubject {
   readonly sdk: SdkSource;
-  readonly sizeKb: number;
-  readonly imports: readonly string[];
-  readonly folder: string;
-  readonly environment: Record<string, string>;
-  readonly samples: InitSample[];
-  /** This subject's wall time minus the bare start of the same round. */
-  readonly overBare: number[];
-}
-
-/**
- * What the stack puts in every function's environment, with stand-in values: init reads names and
- * settings, never calls AWS, so dummy credentials and an unreachable issuer do.
- */
-function deployedConfiguration(): Record<string, string> {
-  return {
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'bench',
-    AWS_SECRET_ACCESS_KEY: 'bench',
-    ...Object.fromEntries(tables.map((table) => [table.nameEnv, table.id])),
-    [avatarBucket.nameEnv]: avatarBucket.id,
-    AVATAR_PUBLIC_BASE_URL: 'https://avatars.invalid',
-    AUTH_ISSUER: 'https://issuer.invalid/',
-    AUTH_JWKS_URL: 'https://issuer.invalid/.well-known/jwks.json',
-    AUTH_COGNITO_CLIENT_ID: 'bench',
-    CURSOR_SECRET: 'bench-cursor-secret',
-    ...DEPLOYED_SETTINGS,
-  };
 }
 
 /** Every function bundled both ways, each into its task folder; esbuild runs the builds side by side. */
@@ -100,41 +71,8 @@ function prepareSubjects(layouts: Readonly<Record<SdkSource, LambdaLayout>>): Pr
   );
 }
 
-/** Fisher–Yates, so no bundle always runs right after another (a warm page cache, a busy neighbour). */
-function shuffled<T>(items: readonly T[]): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(Math.random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
-  }
-  return copy;
-}
-
-/** One round: the bare start and every subject once, in a random order. */
-function runRound(subjects: readonly Subject[], bareEnvironment: Record<string, string>, record: boolean): number {
-  let bareMs = Number.NaN;
-  const walls = new Map<Subject, number>();
-  for (const job of shuffled<Subject | 'bare'>(['bare', ...subjects])) {
-    if (job === 'bare') bareMs = timeBareNode(bareEnvironment);
-    else {
-      const sample = timeInit(job.folder, job.environment);
-      walls.set(job, sample.wallMs);
-      if (record) job.samples.push(sample);
-    }
-  }
-  if (record) for (const [subject, wallMs] of walls) subject.overBare.push(wallMs - bareMs);
-  return bareMs;
-}
-
 function figures(subject: Subject, bare: Spread): VariantFigures {
-  const processSpread = spread(subject.samples.map((sample) => sample.wallMs));
-  return {
-    sizeKb: subject.sizeKb,
-    imports: subject.imports,
-    process: processSpread,
-    overBare: { medians: processSpread.median - bare.median, paired: spread(subject.overBare) },
-    importCall: spread(subject.samples.map((sample) => sample.importMs)),
-  };
+  return { sizeKb: subject.sizeKb, imports: subject.imports, ...initFigures(subject, bare) };
 }
 
 /**
@@ -146,15 +84,7 @@ export async function benchColdStart(options: { rounds: number }): Promise<ColdS
   try {
     const subjects = await prepareSubjects(layouts);
     const bareEnvironment = lambdaEnvironment('bare', layouts.runtime.root, deployedConfiguration());
-    runRound(subjects, bareEnvironment, false);
-    const bareSamples: number[] = [];
-    const bar = progressBar('cold start', options.rounds);
-    for (let round = 0; round < options.rounds; round += 1) {
-      bareSamples.push(runRound(subjects, bareEnvironment, true));
-      bar.increment(1);
-    }
-    bar.stop();
-    const bare = spread(bareSamples);
+    const bare = timeRounds(subjects, bareEnvironment, options.rounds, 'cold start');
     const rows = deployedFunctions().map((fn) => {
       const variant = (sdk: SdkSource) => figures(subjects.find((subject) => subject.fn.name === fn.name && subject.sdk === sdk) as Subject, bare);
       return { name: fn.name, image: fn.image, variants: { runtime: variant('runtime'), bundled: variant('bundled') } };
@@ -166,11 +96,6 @@ export async function benchColdStart(options: { rounds: number }): Promise<ColdS
 }
 
 const LABELS: Record<SdkSource, string> = { runtime: "runtime's SDK", bundled: 'SDK bundled' };
-
-/** The difference of medians, with the spread of the per-round differences around it. */
-function overBareCell(value: VariantFigures['overBare']): string {
-  return formatSpread({ ...value.paired, median: value.medians });
-}
 
 /** What the SDK choice rests on: the init bundling saves against the size it adds. */
 export interface SdkComparison {
@@ -200,7 +125,7 @@ export function formatColdStart(result: ColdStartResult): string {
   const rows = result.rows.map((row) => [
     row.name + (row.image ? ' (sharp)' : ''),
     ...VARIANTS.map((sdk) => row.variants[sdk].sizeKb.toFixed(1)),
-    ...VARIANTS.flatMap((sdk) => [formatSpread(row.variants[sdk].process), overBareCell(row.variants[sdk].overBare), formatMs(row.variants[sdk].importCall.median)]),
+    ...VARIANTS.flatMap((sdk) => [formatSpread(row.variants[sdk].process), formatOverBare(row.variants[sdk].overBare), formatMs(row.variants[sdk].importCall.median)]),
   ]);
   const comparison = sdkComparison(result);
   const kb = ([low, high]: readonly [number, number]) => `${low.toFixed(0)}–${high.toFixed(0)} KB`;

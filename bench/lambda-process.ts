@@ -7,6 +7,7 @@
 import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { NODE_MAJOR_VERSION } from '../lib/function-bundling';
 
 /** The script that loads a handler like the runtime. */
@@ -24,8 +25,8 @@ const STDIO: StdioOptions = ['pipe', 'pipe', 'pipe', 'pipe'];
  * and Lambda does not.
  */
 export const DEPLOYED_SETTINGS = {
-  POWERTOOLS_SERVICE_NAME: 'frontend-api',
-  POWERTOOLS_METRICS_NAMESPACE: 'FrontendApi',
+  POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+  POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
   POWERTOOLS_LOG_LEVEL: 'INFO',
   NODE_OPTIONS: '--enable-source-maps',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

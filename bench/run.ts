@@ -3,33 +3,33 @@
  * same run, then a summary of target against measured. Benchmarks that need DynamoDB and S3 share
  * one set of in-memory local backends, started here and stopped at the end, even on failure.
  *
- *   npm run bench -- [--quick] [--only bundles,cold-start,overhead,load,users,media-log,import,avatars]
+ *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,load,users,media-log,import,avatars]
  *
  * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds) for a fast check. The
  * media log and avatar benchmarks run when their modules exist; a module that returns
  * `{ targets: TargetResult[] }` adds those lines to the summary. Missed targets are reported, not
  * failed: the exit code is 1 only when a benchmark could not run.
  */
-import { Console } from 'node:console';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
-import { logger } from '../functions/shared/logger';
+import { sendLocalTelemetryTo } from '../functions/shared/observability/telemetry-output';
 import { startBackends, type LocalBackends } from '../local/backends';
 import { useLocalEnvironment } from '../local/environment';
 import type { LocalSigningKey } from '../local/signing-key';
 import { benchBundleSizes, formatBundleSizes, BUNDLE_BUDGET_KB } from './bundle-size';
 import { benchColdStart, coldStartTargets, formatColdStart } from './cold-start';
+import { benchObservabilityCost, formatObservabilityCost, observabilityCostTargets } from './observability-cost';
 import { benchGatewayLoad, formatGatewayLoad, gatewayLoadTargets } from './gateway-load';
 import { benchHandlerOverhead, formatHandlerOverhead, handlerOverheadTargets } from './handler-overhead';
 import { benchMediaLogImport, formatMediaLogImport } from './media-log-import';
 import { formatSummary, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchUserListing, formatUserListing, userListingTargets } from './user-listing';
 
-const BENCHES = ['bundles', 'cold-start', 'overhead', 'load', 'users', 'media-log', 'import', 'avatars'] as const;
+const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'load', 'users', 'media-log', 'import', 'avatars'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
@@ -77,7 +77,7 @@ function discardRequestLogs(): string[] {
       done();
     },
   });
-  Object.assign(logger, { console: new Console({ stdout: sink, stderr: sink }) });
+  sendLocalTelemetryTo(sink);
   return errors;
 }
 
@@ -161,6 +161,10 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
       const result = await benchColdStart({ rounds: sizes.coldStartRounds });
       return { text: formatColdStart(result), targets: coldStartTargets(result) };
     }
+    case 'observability': {
+      const result = await benchObservabilityCost({ rounds: sizes.coldStartRounds });
+      return { text: formatObservabilityCost(result), targets: observabilityCostTargets(result) };
+    }
     case 'overhead': {
       await backends.key();
       const rows = await benchHandlerOverhead({ warmup: sizes.overheadWarmup, measured: { iterations: sizes.overheadSamples, maxMs: 60_000 } });
@@ -191,6 +195,7 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
 const TITLES: Record<BenchName, string> = {
   bundles: 'Bundle size (minified, as the stack bundles each function)',
   'cold-start': "Cold start: init as the Lambda runtime loads each bundle, runtime's SDK vs SDK bundled",
+  observability: 'Metrics and tracing: bundle size and init with and without Powertools Metrics and Tracer',
   overhead: 'Handler overhead: warm handler vs the raw DynamoDB calls it makes',
   load: 'Local gateway under load vs a bare node http server',
   users: 'User listing: items read per item returned',

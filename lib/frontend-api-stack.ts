@@ -4,8 +4,10 @@ import { deployedFunctions } from '../functions/deployed-functions';
 import type { AuthorizerDefinition, DeployedFunction, QueueConsumerDefinition, ScheduledFunctionDefinition } from '../functions/shared/deployment/function-definitions';
 import type { RouteDefinition } from '../functions/shared/http/route-definition';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
+import { SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
+import { ApiDashboard } from './constructs/api-dashboard';
 import { ApiFirewall } from './constructs/api-firewall';
 import { Auth } from './constructs/auth';
 import { AvatarStorage } from './constructs/avatar-storage';
@@ -19,7 +21,7 @@ import type { ServiceFunction } from './constructs/service-function';
 import type { StackSettings } from './stack-settings';
 
 /** Service name in every function's structured logs and metrics. */
-export const SERVICE_NAME = 'frontend-api';
+export { SERVICE_NAME };
 
 /** Properties of {@link FrontendApiStack}. */
 export interface FrontendApiStackProps extends StackProps {
@@ -149,6 +151,7 @@ export class FrontendApiStack extends Stack {
       ]),
       alarmEmail: settings.alarmEmail,
     });
+    new ApiDashboard(this, 'Dashboard', { restApi: api.restApi, functions: watched, alarms: observability.alarms });
     this.addOutputs({ data, storage, auth, api, observability });
     feed.addOutputs(this);
   }

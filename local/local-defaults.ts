@@ -1,6 +1,7 @@
 import { AVATAR_ENV } from '../functions/avatars/avatar-config';
 import { CLIENT_ENV } from '../functions/shared/config/data-config';
 import { CURSOR_SECRET_ENV } from '../functions/shared/listing/cursor-config';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { tables } from '../functions/shared/tables/index';
 import { useLocalCorsOrigins } from './gateway/cors-local-origins';
@@ -27,13 +28,18 @@ function setDefault(env: NodeJS.ProcessEnv, name: string, value: string): void {
 
 /**
  * The local defaults: region, table and bucket names (their definitions' ids), the cursor key, the
- * browser origins of dev servers, and, once the local S3 is known, where avatars are served.
+ * service's log and metric names (metrics off), the browser origins of dev servers, and, once the
+ * local S3 is known, where avatars are served.
  */
 export function applyLocalDefaults(env: NodeJS.ProcessEnv = process.env, s3Endpoint?: string): void {
   setDefault(env, CLIENT_ENV.region, LOCAL_REGION);
   for (const table of tables) setDefault(env, table.nameEnv, table.id);
   setDefault(env, avatarBucket.nameEnv, avatarBucket.id);
   setDefault(env, CURSOR_SECRET_ENV, LOCAL_CURSOR_SECRET);
+  // Logs and metrics named as in AWS; metric lines only when asked for (POWERTOOLS_METRICS_DISABLED=false).
+  setDefault(env, 'POWERTOOLS_SERVICE_NAME', SERVICE_NAME);
+  setDefault(env, 'POWERTOOLS_METRICS_NAMESPACE', METRICS_NAMESPACE);
+  setDefault(env, 'POWERTOOLS_METRICS_DISABLED', 'true');
   useLocalCorsOrigins(env);
   // The local S3 serves objects by path: `<endpoint>/<bucket>/<key>`, fetchable with a plain GET.
   if (s3Endpoint !== undefined) setDefault(env, AVATAR_ENV.publicBaseUrl, `${s3Endpoint.replace(/\/+$/, '')}/${env[avatarBucket.nameEnv]}`);

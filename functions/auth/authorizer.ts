@@ -1,11 +1,15 @@
+import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { dataConfig } from '../shared/config/data-config';
 import { logger } from '../shared/logger';
+import { invocationTelemetry, routeKey } from '../shared/observability/invocation-telemetry';
+import { recordAuthorizerDenial } from '../shared/observability/metrics';
 import { identityRepository } from './auth-context';
 import type { AuthIdentity } from './identity-repository';
 import { authConfig } from './auth-config';
 import { allowPolicy } from './authorizer-policy';
 import { AmbiguousSubjectError, IdentityProviderUnavailableError, InvalidTokenError } from './errors';
+import { IDENTITY_PROVIDER_UNAVAILABLE } from './token-refusal';
 import { bearerToken, verifyToken } from './token-verifier';
 
 /** The message API Gateway turns into its 401 gateway response. */
@@ -19,21 +23,23 @@ function authorizationHeader(event: APIGatewayRequestAuthorizerEvent): string | 
 
 /** The user a request's token names; every refusal is an {@link InvalidTokenError} with its reason. */
 async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<AuthIdentity> {
-  const token = bearerToken(authorizationHeader(event));
-  if (token === null) throw new InvalidTokenError('missing or malformed bearer token');
+  const header = authorizationHeader(event);
+  if (header === undefined) throw new InvalidTokenError('missing', 'No Authorization header.');
+  const token = bearerToken(header);
+  if (token === null) throw new InvalidTokenError('malformed', 'The Authorization header holds no bearer token.');
   const subject = await verifyToken(token, authConfig());
   try {
     const identity = await identityRepository().findBySubject(subject);
-    if (!identity) throw new InvalidTokenError('unknown subject');
+    if (!identity) throw new InvalidTokenError('unknown_subject', 'No user answers to the token subject.');
     return identity;
   } catch (error) {
-    throw error instanceof AmbiguousSubjectError ? new InvalidTokenError('ambiguous subject', { cause: error }) : error;
+    throw error instanceof AmbiguousSubjectError ? new InvalidTokenError('ambiguous_subject', error.message, { cause: error }) : error;
   }
 }
 
 /**
  * The REQUEST authorizer. A missing, invalid or expired token, or one whose subject is no user,
- * throws `Unauthorized` (API Gateway: 401; why is logged, never answered). A token of a known user
+ * throws `Unauthorized` (API Gateway: 401; why is logged and counted, never answered). A token of a known user
  * gets an Allow for the whole API with `{userId, role, parentId}` as context, whatever the user's
  * status: API Gateway caches this answer per token, so it holds only what does not change (the
  * signature, issuer and subject checks). The routes read the caller as stored on every request and
@@ -41,7 +47,7 @@ async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<Au
  * When the issuer's keys cannot be fetched it throws anything but `Unauthorized`, which API Gateway
  * treats as an authorizer failure: the 503 problem of gateway-problems.ts, with Retry-After.
  */
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+async function authorize(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   let identity: AuthIdentity;
   try {
     identity = await authenticate(event);
@@ -49,15 +55,26 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     if (error instanceof IdentityProviderUnavailableError) {
       // Thrown on: API Gateway answers its authorizer-failure response (503 with Retry-After) and
       // does not cache it, so the next request asks the issuer again.
-      logger.error('Identity provider unavailable', { reason: error.message });
+      logger.error('Identity provider unavailable', { reason: IDENTITY_PROVIDER_UNAVAILABLE, detail: error.message });
+      recordAuthorizerDenial(IDENTITY_PROVIDER_UNAVAILABLE);
       throw error;
     }
     if (!(error instanceof InvalidTokenError)) throw error;
-    logger.info('Token refused', { reason: error.message });
+    logger.info('Token refused', { reason: error.reason, detail: error.message });
+    recordAuthorizerDenial(error.reason);
     throw new Error(UNAUTHORIZED);
   }
+  logger.info('Token accepted', { userId: identity.id });
   return allowPolicy({ userId: identity.id, role: identity.role, parentId: identity.parentId }, event.methodArn);
 }
+
+/** The Lambda handler: {@link authorize} with the invocation's telemetry (its lines carry the request's ids and route). */
+export const handler = middy<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>(authorize, { timeoutEarlyInMillis: 0 }).use(
+  invocationTelemetry<APIGatewayRequestAuthorizerEvent, APIGatewayAuthorizerResult>((event) => ({
+    correlationId: event.requestContext?.requestId,
+    route: routeKey(event.httpMethod, event.resource),
+  })),
+);
 
 // Cold start: a deployment without its issuer or tables fails to start, and says which variable is missing.
 authConfig();

@@ -1,3 +1,5 @@
+import type { TokenRefusalReason } from './token-refusal';
+
 /**
  * The authentication errors that stay inside the service: why a token was refused is logged, the
  * client only ever sees the 401 problem.
@@ -5,9 +7,13 @@
 
 /** A token that is missing, malformed, badly signed, expired or meant for someone else. */
 export class InvalidTokenError extends Error {
-  public constructor(reason: string, options?: { cause?: unknown }) {
-    super(reason, options);
+  /** Why, in the fixed vocabulary of the logs and metrics. */
+  public readonly reason: TokenRefusalReason;
+
+  public constructor(reason: TokenRefusalReason, detail: string, options?: { cause?: unknown }) {
+    super(detail, options);
     this.name = 'InvalidTokenError';
+    this.reason = reason;
   }
 }
 

@@ -1,7 +1,7 @@
 import { errors, jwtVerify } from 'jose';
 import { ACCEPTED_ALGORITHMS, type AuthConfig } from './auth-config';
 import { InvalidTokenError } from './errors';
-
+import { refusalReasonOf } from './token-refusal';
 
 /** Tolerance for clocks that disagree by a little, in seconds. */
 const CLOCK_TOLERANCE_SECONDS = 5;
@@ -28,13 +28,13 @@ export async function verifyToken(token: string, config: AuthConfig): Promise<st
     if (config.mode === 'cognito') {
       const accessToken = payload.token_use === 'access' && payload.client_id === config.cognitoClientId;
       const idToken = payload.token_use === 'id' && payload.aud === config.cognitoClientId;
-      if (!accessToken && !idToken) throw new InvalidTokenError('Token is not for this app client.');
+      if (!accessToken && !idToken) throw new InvalidTokenError('wrong_audience', 'Token is not for this app client.');
     }
-    if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('Token has no subject.');
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('missing_claim', 'Token has no subject.');
     return payload.sub;
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
-    if (error instanceof errors.JOSEError) throw new InvalidTokenError(error.code, { cause: error });
+    if (error instanceof errors.JOSEError) throw new InvalidTokenError(refusalReasonOf(error), `${error.code}: ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -1,14 +1,19 @@
+import middy from '@middy/core';
 import { logger } from '../shared/logger';
+import { invocationTelemetry } from '../shared/observability/invocation-telemetry';
 import { avatarRepository, avatarStorage } from './avatar-context';
 import { reconcileAvatarObjects, type ReconcileReport } from './avatar-reconciler';
 
-/**
- * Scheduled function (not a route): deletes avatar objects without a record, left by uploads or
- * deletions that crashed half-way. Meant to run daily, with `s3:ListBucket` on the avatar prefix.
- */
-export async function handler(): Promise<ReconcileReport> {
+async function reconcile(): Promise<ReconcileReport> {
   const report = await reconcileAvatarObjects(avatarStorage(), avatarRepository());
   logger.info('Avatar objects reconciled', { examined: report.examined, deleted: report.deleted.length, spared: report.spared, foreign: report.foreign.length });
   if (report.foreign.length > 0) logger.warn('Objects under the avatar prefix that no upload wrote', { keys: report.foreign.slice(0, 100) });
   return report;
 }
+
+/**
+ * Scheduled function (not a route): deletes avatar objects without a record, left by uploads or
+ * deletions that crashed half-way. Meant to run daily, with `s3:ListBucket` on the avatar prefix.
+ * Its lines carry the Lambda context like every function's; no API request, so no correlation id.
+ */
+export const handler = middy<unknown, ReconcileReport>(reconcile, { timeoutEarlyInMillis: 0 }).use(invocationTelemetry<unknown, ReconcileReport>(() => ({})));

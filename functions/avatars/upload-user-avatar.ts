@@ -1,10 +1,10 @@
 import { bearerRoute } from '../auth/bearer-route';
 import { avatarConfig } from './avatar-config';
 import { uploadUserAvatarRoute } from './routes';
-import { avatarUploadService } from './avatar-upload-context';
+import { uploadAvatar } from './avatar-upload-context';
 
 /** POST /user/{user-id}/avatar: crop an avatar out of an image address and enable it for a user the caller manages. */
 export const handler = bearerRoute(uploadUserAvatarRoute, async ({ caller, path, body }) => {
-  const avatar = await avatarUploadService().upload(caller, path['user-id'], body);
+  const avatar = await uploadAvatar(caller, path['user-id'], body);
   return { statusCode: 201, body: { avatar } };
 }, { configuration: [avatarConfig] });

@@ -4,6 +4,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { API_PREFIX, type HttpMethod } from '../../functions/shared/http/route-definition';
 import { parseCorsOrigins } from '../../functions/shared/http/cors-policy';
+import { ACCESS_LOG_FIELDS } from '../../functions/shared/observability/access-log-fields';
 import { addProblemGatewayResponses } from '../api-gateway-responses';
 import { addCorsPreflights } from '../cors-preflight';
 import { acknowledgeFindings } from '../nag-acknowledgements';
@@ -25,29 +26,10 @@ export interface ApiProps {
 
 /**
  * The access log line, one JSON object per request: who called what, how it ended, and where time
- * went. `errorType` names the gateway response when API Gateway answered by itself. Client-supplied
- * text (user agent, query) is left out: API Gateway does not escape it, so a quote would break the line.
+ * went, member by member as ACCESS_LOG_FIELDS defines it (the local gateway writes the same line).
  */
 function accessLogFormat(): apigateway.AccessLogFormat {
-  const F = apigateway.AccessLogField;
-  const members: Record<string, string> = {
-    requestId: F.contextRequestId(),
-    time: F.contextRequestTime(),
-    method: F.contextHttpMethod(),
-    resource: F.contextResourcePath(),
-    status: F.contextStatus(),
-    latencyMs: F.contextResponseLatency(),
-    integrationLatencyMs: F.contextIntegrationLatency(),
-    responseLength: F.contextResponseLength(),
-    sourceIp: F.contextIdentitySourceIp(),
-    userId: F.contextAuthorizer('userId'),
-    authorizerError: F.contextAuthorizerError(),
-    errorType: F.contextErrorResponseType(),
-    errorMessage: F.contextErrorMessage(),
-    // WAF_BLOCK for a request the firewall answered (the per-client limits), WAF_ALLOW otherwise.
-    wafResponseCode: F.contextWafResponseCode(),
-    xrayTraceId: F.contextXrayTraceId(),
-  };
+  const members = Object.fromEntries(Object.entries(ACCESS_LOG_FIELDS).map(([name, variable]) => [name, `$${variable}`]));
   return apigateway.AccessLogFormat.custom(JSON.stringify(members));
 }
 

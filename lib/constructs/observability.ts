@@ -9,11 +9,12 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { METRICS_NAMESPACE } from '../../functions/shared/observability/metric-catalog';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ServiceFunction } from './service-function';
 
 /** CloudWatch namespace of the service's own metrics (Powertools metrics and the log metric filters). */
-export const METRICS_NAMESPACE = 'FrontendApi';
+export { METRICS_NAMESPACE };
 
 /** Alarm thresholds, over a five-minute period. */
 export const ALARM_THRESHOLDS = {

@@ -2,6 +2,7 @@ import type { APIGatewayAuthorizerResult, APIGatewayProxyEvent } from 'aws-lambd
 import { authorizerFunction } from '../../functions/auth/authorizer-function';
 import { buildAuthorizerEvent } from './proxy-event';
 import { lambdaContext } from './lambda-context';
+import { invokeIsolated } from './local-invocation';
 
 /** What API Gateway makes of an authorizer's answer. */
 export type AuthorizerOutcome =
@@ -49,7 +50,7 @@ export class AuthorizerRunner {
 
   private async invoke(event: APIGatewayProxyEvent): Promise<AuthorizerOutcome> {
     try {
-      return outcomeOf(await this.handler(buildAuthorizerEvent(event), lambdaContext(authorizerFunction.name, 10_000)));
+      return outcomeOf(await invokeIsolated(this.handler, buildAuthorizerEvent(event), lambdaContext(authorizerFunction.name, 10_000)));
     } catch (error) {
       if (error instanceof Error && error.message === 'Unauthorized') return { kind: 'unauthorized' };
       throw error;

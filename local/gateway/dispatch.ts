@@ -2,11 +2,14 @@ import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { gatewayProblem, type GatewayResponseType } from '../../functions/shared/http/gateway-problems';
 import { PROBLEM_MEDIA_TYPE } from '../../functions/shared/http/problem-catalog';
 import type { RouteDefinition } from '../../functions/shared/http/route-definition';
+import type { GatewayFacts } from './access-log';
 import type { AuthorizerRunner } from './authorizer-runner';
 import { gatewayAnswerCorsHeaders, preflightHeaders, requestOrigin } from './cors';
 import { lambdaContext } from './lambda-context';
+import { invokeIsolated } from './local-invocation';
 import { serveDocs } from './docs-page';
 import { buildProxyEvent, type LocalRequest } from './proxy-event';
+import { REQUEST_ID_HEADERS, withRequestId } from './request-id';
 import { matchRoute, type RouteMatch } from './route-matcher';
 
 /** What the gateway answers: status, single and multi-value headers, and the body bytes. */
@@ -15,6 +18,8 @@ export interface LocalResponse {
   readonly headers: Record<string, string>;
   readonly multiValueHeaders: Record<string, string[]>;
   readonly body: Buffer;
+  /** What the gateway learnt while answering, for its access log. */
+  readonly facts?: GatewayFacts;
 }
 
 /** API Gateway's limits, which the local gateway enforces the same way. */
@@ -41,9 +46,10 @@ export function loadRouteHandler(route: RouteDefinition): Promise<ProxyHandler> 
 
 /**
  * The customized gateway response of a type, as API Gateway would send it, with the CORS headers
- * the stack gives gateway responses (for the request's `origin`).
+ * the stack gives gateway responses (for the request's `origin`); `facts` are what the gateway
+ * knew of the request when it answered.
  */
-export function gatewayResponse(type: GatewayResponseType, origin?: string): LocalResponse {
+export function gatewayResponse(type: GatewayResponseType, origin?: string, facts: GatewayFacts = {}): LocalResponse {
   const problem = gatewayProblem(type);
   const headers = { 'content-type': PROBLEM_MEDIA_TYPE, ...problem.headers, ...gatewayAnswerCorsHeaders(origin) };
   return {
@@ -51,7 +57,17 @@ export function gatewayResponse(type: GatewayResponseType, origin?: string): Loc
     headers,
     multiValueHeaders: {},
     body: Buffer.from(JSON.stringify(problem.body)),
+    facts: { ...facts, errorType: type },
   };
+}
+
+/**
+ * An answer with the request's ids, as API Gateway sends them on every answer: `x-amzn-RequestId`
+ * and `x-amz-apigw-id` (one id serves both locally).
+ */
+export function identified(answer: LocalResponse, requestId: string): LocalResponse {
+  const headers = { ...answer.headers, [REQUEST_ID_HEADERS.requestId]: requestId, [REQUEST_ID_HEADERS.extendedRequestId]: requestId };
+  return { ...answer, headers };
 }
 
 /**
@@ -86,9 +102,15 @@ function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T | 'timeo
  * Serve one request as API Gateway and Lambda would: answer a CORS preflight (OPTIONS) itself,
  * match the route (404 when none), enforce the body limit (413), run the authorizer on guarded
  * routes (401 / 403), then the route's handler in-process with the integration timeout (504); a
- * handler that throws is a 502, as in AWS.
+ * handler that throws is a 502, as in AWS. One request id (the request's own, or a new one) goes
+ * to the authorizer's event, the route's event and the answer's headers.
  */
 export async function dispatch(request: LocalRequest, authorizer: AuthorizerRunner, timeoutMs: number = GATEWAY_LIMITS.timeoutMs): Promise<LocalResponse> {
+  const withId = withRequestId(request);
+  return identified(await serveRequest(withId, authorizer, timeoutMs), withId.requestId);
+}
+
+async function serveRequest(request: LocalRequest, authorizer: AuthorizerRunner, timeoutMs: number): Promise<LocalResponse> {
   // The interactive documentation is a local convenience, not an API route: it is not deployed.
   const docs = serveDocs(request.method, request.path);
   if (docs) return docs;
@@ -97,13 +119,14 @@ export async function dispatch(request: LocalRequest, authorizer: AuthorizerRunn
   if (preflight) return { statusCode: 204, headers: preflight, multiValueHeaders: {}, body: Buffer.alloc(0) };
   const match = matchRoute(request.method, request.path);
   if (!match) return gatewayResponse('MISSING_AUTHENTICATION_TOKEN', origin);
-  if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE', origin);
+  const matched: GatewayFacts = { resourcePath: match.resource };
+  if (request.body.byteLength > GATEWAY_LIMITS.maxBodyBytes) return gatewayResponse('REQUEST_TOO_LARGE', origin, matched);
   let context: Record<string, string | number | boolean> | null = null;
   if (match.route.auth === 'bearer') {
-    const outcome = await authorizer.authorize(buildProxyEvent(request, match, null)).catch(() => null);
-    if (outcome === null) return gatewayResponse('AUTHORIZER_FAILURE', origin);
-    if (outcome.kind === 'unauthorized') return gatewayResponse('UNAUTHORIZED', origin);
-    if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED', origin);
+    const outcome = await authorizer.authorize(buildProxyEvent(request, match, null)).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+    if (outcome instanceof Error) return gatewayResponse('AUTHORIZER_FAILURE', origin, { ...matched, authorizerError: outcome.message });
+    if (outcome.kind === 'unauthorized') return gatewayResponse('UNAUTHORIZED', origin, { ...matched, authorizerError: 'Unauthorized' });
+    if (outcome.kind === 'deny') return gatewayResponse('ACCESS_DENIED', origin, matched);
     context = outcome.context;
   }
   return runRoute(request, match, context, timeoutMs);
@@ -119,14 +142,22 @@ export async function runRoute(
   authorizer: Record<string, string | number | boolean> | null,
   timeoutMs: number = GATEWAY_LIMITS.timeoutMs,
 ): Promise<LocalResponse> {
-  const event = buildProxyEvent(request, match, authorizer);
+  const withId = withRequestId(request);
+  const event = buildProxyEvent(withId, match, authorizer);
   const origin = requestOrigin(request.headers);
+  const started = performance.now();
+  const facts = (): GatewayFacts => ({
+    resourcePath: match.resource,
+    ...(authorizer?.userId === undefined ? {} : { userId: String(authorizer.userId) }),
+    integrationLatencyMs: performance.now() - started,
+  });
+  let answer: LocalResponse;
   try {
     const handler = await loadRouteHandler(match.route);
-    const result = await withTimeout(handler(event, lambdaContext(match.route.name, timeoutMs)), timeoutMs);
-    if (result === 'timeout') return gatewayResponse('INTEGRATION_TIMEOUT', origin);
-    return fromProxyResult(result);
+    const result = await withTimeout(invokeIsolated(handler, event, lambdaContext(match.route.name, timeoutMs)), timeoutMs);
+    answer = result === 'timeout' ? gatewayResponse('INTEGRATION_TIMEOUT', origin, facts()) : { ...fromProxyResult(result), facts: facts() };
   } catch {
-    return gatewayResponse('INTEGRATION_FAILURE', origin);
+    answer = gatewayResponse('INTEGRATION_FAILURE', origin, facts());
   }
+  return identified(answer, withId.requestId);
 }

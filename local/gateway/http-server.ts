@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { logger } from '../../functions/shared/logger';
+import { writeAccessLog } from './access-log';
 import type { AuthorizerRunner } from './authorizer-runner';
-import { dispatch, GATEWAY_LIMITS, gatewayResponse, type LocalResponse } from './dispatch';
+import { dispatch, GATEWAY_LIMITS, gatewayResponse, identified, type LocalResponse } from './dispatch';
 import type { LocalRequest } from './proxy-event';
+import { requestIdFor } from './request-id';
 
 /** Read a request body, stopping at `limit + 1` bytes: more than the limit is refused unread. */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -46,25 +48,67 @@ function send(response: ServerResponse, answer: LocalResponse): void {
   response.end(answer.body);
 }
 
-/** Turn one HTTP request into a {@link LocalRequest}, dispatch it, and write the answer. */
-async function serve(request: IncomingMessage, response: ServerResponse, authorizer: AuthorizerRunner): Promise<void> {
-  const body = await readBody(request, GATEWAY_LIMITS.maxBodyBytes);
-  if (body === 'too-large') {
-    response.setHeader('connection', 'close');
-    send(response, gatewayResponse('REQUEST_TOO_LARGE', request.headers.origin));
-    return;
-  }
+/** How the gateway serves: where its access log goes and how long a function may take. */
+export interface GatewayOptions {
+  /**
+   * Where the access log lines go; by default stderr, beside the functions' logs, and nowhere when
+   * those are silenced (`POWERTOOLS_LOG_LEVEL=SILENT`, as the tests run).
+   */
+  readonly accessLog?: NodeJS.WritableStream | null;
+  /** The integration timeout; API Gateway's 29 s by default. */
+  readonly timeoutMs?: number;
+}
+
+function defaultAccessLog(): NodeJS.WritableStream | null {
+  return process.env.POWERTOOLS_LOG_LEVEL?.toUpperCase() === 'SILENT' ? null : process.stderr;
+}
+
+/** A request as received, before its body: what the access log needs whatever the answer. */
+function received(request: IncomingMessage): Omit<LocalRequest, 'body'> & { readonly requestId: string } {
   const url = request.url ?? '/';
   const queryAt = url.indexOf('?');
-  const local: LocalRequest = {
+  const headers = headerPairs(request);
+  return {
     method: request.method ?? 'GET',
     path: queryAt === -1 ? url : url.slice(0, queryAt),
     rawQuery: queryAt === -1 ? '' : url.slice(queryAt + 1),
-    headers: headerPairs(request),
-    body,
+    headers,
     sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+    requestId: requestIdFor(headers),
   };
-  send(response, await dispatch(local, authorizer));
+}
+
+/** The answer to a request: 413 for a body over the limit (refused unread), else what dispatching it gives. */
+async function answerTo(request: IncomingMessage, response: ServerResponse, local: ReturnType<typeof received>, authorizer: AuthorizerRunner, options: GatewayOptions): Promise<LocalResponse> {
+  const body = await readBody(request, GATEWAY_LIMITS.maxBodyBytes);
+  if (body !== 'too-large') return dispatch({ ...local, body }, authorizer, options.timeoutMs);
+  response.setHeader('connection', 'close');
+  return identified(gatewayResponse('REQUEST_TOO_LARGE', request.headers.origin), local.requestId);
+}
+
+/** Serve one HTTP request: answer it, then write its access log line, whatever the answer. */
+async function serve(request: IncomingMessage, response: ServerResponse, authorizer: AuthorizerRunner, options: GatewayOptions): Promise<void> {
+  const receivedAt = new Date();
+  const started = performance.now();
+  const local = received(request);
+  let answer: LocalResponse;
+  try {
+    answer = await answerTo(request, response, local, authorizer, options);
+  } catch (error) {
+    logger.error('Local gateway failure', { error: error as Error });
+    answer = identified(gatewayResponse('DEFAULT_5XX', request.headers.origin), local.requestId);
+  }
+  if (!response.headersSent) send(response, answer);
+  const accessLog = options.accessLog === undefined ? defaultAccessLog() : options.accessLog;
+  if (accessLog === null) return;
+  writeAccessLog(accessLog, {
+    ...local,
+    receivedAt,
+    status: answer.statusCode,
+    responseLength: answer.body.byteLength,
+    latencyMs: performance.now() - started,
+    facts: answer.facts ?? {},
+  });
 }
 
 /** A running local gateway. */
@@ -76,11 +120,11 @@ export interface LocalGateway {
 }
 
 /** Start the local gateway on 127.0.0.1:`port` (0: any free port). */
-export async function startGateway(authorizer: AuthorizerRunner, port: number): Promise<LocalGateway> {
+export async function startGateway(authorizer: AuthorizerRunner, port: number, options: GatewayOptions = {}): Promise<LocalGateway> {
   const server = createServer((request, response) => {
-    serve(request, response, authorizer).catch((error: unknown) => {
+    serve(request, response, authorizer, options).catch((error: unknown) => {
+      // Only the access line itself can fail here: the answer went out already.
       logger.error('Local gateway failure', { error: error as Error });
-      if (!response.headersSent) send(response, gatewayResponse('DEFAULT_5XX', request.headers.origin));
     });
   });
   server.keepAliveTimeout = 5_000;

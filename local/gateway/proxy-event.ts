@@ -13,6 +13,11 @@ export interface LocalRequest {
   readonly headers: readonly (readonly [string, string])[];
   readonly body: Buffer;
   readonly sourceIp: string;
+  /**
+   * API Gateway's id of this request (local/gateway/request-id.ts): the gateway sets it once, so
+   * the authorizer's event and the route's carry the same; an event built without one gets its own.
+   */
+  readonly requestId?: string;
 }
 
 /** The stage name locally; deployed stages are named by the stack. */
@@ -84,7 +89,7 @@ export function buildProxyEvent(
   const { headers, multiValueHeaders } = headerMaps(request.headers);
   const { single, multi } = queryMaps(request.rawQuery);
   const { body, isBase64Encoded } = bodyOf(request, headerValue(headers, 'content-type'));
-  const requestId = randomUUID();
+  const requestId = request.requestId ?? randomUUID();
   return {
     resource: match.resource,
     path: request.path,
@@ -103,6 +108,7 @@ export function buildProxyEvent(
       authorizer: authorizer === null ? null : { ...authorizer, principalId: String(authorizer.userId ?? '') },
       domainName: headerValue(headers, 'host') ?? 'localhost',
       domainPrefix: 'localhost',
+      // API Gateway makes a second id of its own (x-amz-apigw-id); locally one id serves both.
       extendedRequestId: requestId,
       httpMethod: request.method,
       identity: {

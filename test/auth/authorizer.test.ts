@@ -2,17 +2,19 @@ import { createPublicKey } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import { LOCAL_TOKEN_AUDIENCE, LOCAL_TOKEN_ISSUER } from '../../functions/auth/auth-config';
 import type { handler as AuthorizerHandler } from '../../functions/auth/authorizer';
+import { lambdaContext } from '../../local/gateway/lambda-context';
 import { buildAuthorizerEvent, buildProxyEvent } from '../../local/gateway/proxy-event';
 import { matchRoute } from '../../local/gateway/route-matcher';
 import { invoke, localRequest, testSigningKey, tokenFor } from '../harness/invoke';
 import { createTestUser } from '../harness/users';
 
-let authorizer: typeof AuthorizerHandler;
+let authorizer: (event: Parameters<typeof AuthorizerHandler>[0]) => ReturnType<typeof AuthorizerHandler>;
 
 beforeAll(async () => {
   // As in Lambda, the function's configuration (here the test file's signing key) exists before its module loads.
   await testSigningKey();
-  ({ handler: authorizer } = await import('../../functions/auth/authorizer'));
+  const { handler } = await import('../../functions/auth/authorizer');
+  authorizer = (event) => handler(event, lambdaContext('authorizer', 10_000));
 });
 
 /** The authorizer event API Gateway would send for GET /user/current with this Authorization header. */

@@ -96,7 +96,10 @@ describe('an identity provider whose key set cannot be fetched', () => {
     expect(response.headers['retry-after']).toBe('1');
     expect(response.headers['content-type']).toBe('application/problem+json');
     expect(response.body).toMatchObject({ status: 503, code: 'service_unavailable' });
-    expect(logged).toHaveBeenCalledWith('Identity provider unavailable', { reason: expect.stringMatching(/^The issuer's key set could not be fetched \(.+\)\.$/) });
+    expect(logged).toHaveBeenCalledWith('Identity provider unavailable', {
+      reason: 'idp_unavailable',
+      detail: expect.stringMatching(/^The issuer's key set could not be fetched \(.+\)\.$/),
+    });
   }, 15_000);
 });
 

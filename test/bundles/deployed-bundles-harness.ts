@@ -82,8 +82,8 @@ function contextFields(name: string): Record<string, unknown> & { deadlineMs: nu
   return { ...fields, deadlineMs: Date.now() + getRemainingTimeInMillis() };
 }
 
-/** Registers the hooks that bundle every deployed function once for the calling test file. */
-export function useDeployedBundles(): DeployedBundles {
+/** Registers the hooks that bundle every deployed function (or those named in `only`) once for the calling test file. */
+export function useDeployedBundles(only?: readonly string[]): DeployedBundles {
   const bundles = new Map<string, WrittenBundle>();
   let configuration: Record<string, string> = {};
   const state = {
@@ -97,7 +97,8 @@ export function useDeployedBundles(): DeployedBundles {
     state.layout = await createLambdaLayout({ runtimeSdk: providesSdkFor(DEPLOYED_SDK_SOURCE) });
     configuration = await fileConfiguration(await writeTripwire(state.layout.root));
     // esbuild runs the builds in parallel itself; one at a time would take several times longer.
-    await Promise.all(deployedFunctions().map(async (fn) => bundles.set(fn.name, await deployToLayout(state.layout, fn, DEPLOYED_SDK_SOURCE))));
+    const wanted = deployedFunctions().filter((fn) => only === undefined || only.includes(fn.name));
+    await Promise.all(wanted.map(async (fn) => bundles.set(fn.name, await deployToLayout(state.layout, fn, DEPLOYED_SDK_SOURCE))));
   }, 120_000);
   afterAll(async () => {
     await state.layout?.remove();

@@ -1,4 +1,5 @@
 import { ConflictError } from '../../shared/errors';
+import type { FeedOutcome as FeedMessageOutcome } from '../../shared/observability/metric-catalog';
 import type { MediaLogEntry } from '../schemas';
 import type { FeedChange, StatusChange } from './feed-messages';
 import type { MediaLogWriter, WriteAllOptions } from './media-log-writer';
@@ -16,7 +17,7 @@ import { UnknownEntryError, type StatusWriter } from './status-writer';
  * `rejected` (it can never apply: an id already holding another request), `failed` (the write
  * failed; nothing of it is stored: retry it).
  */
-export type FeedOutcome = 'applied' | 'ignored' | 'unknown-entry' | 'rejected' | 'failed';
+export type FeedOutcome = Exclude<FeedMessageOutcome, 'malformed'>;
 
 /** The outcome of one change, with the reason when it did not apply. */
 export interface FeedResult {

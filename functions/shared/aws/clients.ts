@@ -2,11 +2,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { dataConfig, type DataConfig } from '../config/data-config';
+import { traced } from '../observability/tracing';
 
 /**
- * AWS SDK clients, built once per process from the data configuration. Locally the endpoints
- * point at DynamoDB Local and the local S3, with the configured (or dummy) credentials, as long as
- * the endpoint is on loopback.
+ * AWS SDK clients, built once per process from the data configuration, their calls traced by X-Ray
+ * in Lambda (observability/tracing.ts). Locally the endpoints point at DynamoDB Local and the local
+ * S3, with the configured (or dummy) credentials, as long as the endpoint is on loopback.
  */
 
 /**
@@ -49,7 +50,8 @@ let s3Client: S3Client | undefined;
 /** The process-wide DynamoDB document client (plain JS values in and out, `undefined` removed). */
 export function getDocumentClient(): DynamoDBDocumentClient {
   const config = dataConfig();
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient(clientOptions(config, config.dynamodbEndpoint)), {
+  // The base client is the one traced: the document client sends through its middleware stack.
+  documentClient ??= DynamoDBDocumentClient.from(traced(new DynamoDBClient(clientOptions(config, config.dynamodbEndpoint))), {
     marshallOptions: { removeUndefinedValues: true },
   });
   return documentClient;
@@ -58,12 +60,14 @@ export function getDocumentClient(): DynamoDBDocumentClient {
 /** The process-wide S3 client; path-style and checksums "when required", which the local S3 needs. */
 export function getS3Client(): S3Client {
   const config = dataConfig();
-  s3Client ??= new S3Client({
-    ...clientOptions(config, config.s3Endpoint),
-    forcePathStyle: config.s3Endpoint ? true : undefined,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  s3Client ??= traced(
+    new S3Client({
+      ...clientOptions(config, config.s3Endpoint),
+      forcePathStyle: config.s3Endpoint ? true : undefined,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    }),
+  );
   return s3Client;
 }
 

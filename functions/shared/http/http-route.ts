@@ -11,13 +11,14 @@ import { decodeQuery } from './query-decoding';
 import { jsonBody, type EventWithJsonBody } from './json-body';
 import { problemErrors } from './problem-errors';
 import { requestLog } from './request-log';
+import { invocationTelemetry, routeKey } from '../observability/invocation-telemetry';
 import type { Caller, StoredCaller } from '../access/roles';
 import { dataConfig } from '../config/data-config';
 import type { ConfigSection } from '../config/define-config';
 import { cursorConfig } from '../listing/cursor-config';
 import { corsPolicy } from './cors-policy';
 import { noStore } from './no-store';
-import type { RouteContract, RouteDefinition } from './route-definition';
+import { API_PREFIX, type RouteContract, type RouteDefinition } from './route-definition';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
@@ -83,8 +84,8 @@ function toProxyResult(result: HttpResult): APIGatewayProxyResult {
 }
 
 /**
- * Build the Lambda handler of `route`: the shared HTTP middleware (header normalization, JSON
- * body, problem errors, security headers, request log) around `handle`, with path, query and body
+ * Build the Lambda handler of `route`: the shared HTTP middleware (invocation telemetry, header
+ * normalization, JSON body, problem errors, security headers, request log) around `handle`, with path, query and body
  * validated by the route's contract.
  */
 export function httpRoute<R extends RouteDefinition>(
@@ -107,10 +108,12 @@ export function httpRoute<R extends RouteDefinition>(
     return toProxyResult(await handle({ path, query, body, caller, headers } as never));
   };
 
+  const keyOfRoute = routeKey(route.method, `${API_PREFIX}${route.path}`);
   const handler = middy<EventWithJsonBody, APIGatewayProxyResult>(base, { timeoutEarlyInMillis: 0 })
     // middy runs `before` in this order and `after`/`onError` in reverse: problemErrors turns a
     // failure into a response first, then caching, CORS and security headers are added, then the
-    // request is logged.
+    // request is logged, then the invocation's metrics are written and its log keys dropped.
+    .use(invocationTelemetry<EventWithJsonBody, APIGatewayProxyResult>((event) => ({ correlationId: event.requestContext?.requestId, route: keyOfRoute })))
     .use(requestLog())
     .use(httpSecurityHeaders())
     .use(cors());

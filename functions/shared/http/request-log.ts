@@ -5,10 +5,9 @@ import { logger } from '../logger';
 type HttpRequest = Request<APIGatewayProxyEvent, APIGatewayProxyResult>;
 
 /**
- * One structured log line per request: method, resource, status and duration, with the Lambda
- * request id and the API Gateway request id that a client can quote. Ids travel as attributes of
- * the line rather than as logger-wide keys, because the local gateway serves requests concurrently
- * in one process.
+ * One structured log line per request: method, resource, status and duration. The Lambda request
+ * id, the API Gateway request id and the route come with every line of the invocation
+ * (observability/invocation-telemetry.ts).
  */
 export function requestLog(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   const startedAt = new WeakMap<HttpRequest, number>();
@@ -20,9 +19,6 @@ export function requestLog(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProx
   const done = (request: HttpRequest): void => {
     const started = startedAt.get(request) ?? performance.now();
     logger.info('Request', {
-      requestId: request.context.awsRequestId,
-      apiRequestId: request.event.requestContext?.requestId,
-      functionName: request.context.functionName,
       method: request.event.httpMethod,
       resource: request.event.resource,
       status: request.response?.statusCode,
@@ -30,6 +26,7 @@ export function requestLog(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProx
     });
   };
 
-  // Registered first, so its after/onError run last and see the final response.
+  // Registered after the invocation's telemetry, so its after/onError run before the keys are
+  // dropped, and after every other middleware's, so it sees the final response.
   return { before, after: done, onError: done };
 }

@@ -9,6 +9,7 @@ import { writeMediaLogEntries } from '../../../functions/media-log/ingest/media-
 import { sampleMediaLogEntries } from '../../../local/seed/sample-entries';
 import type { RouteName } from '../../../functions/routes';
 import { generateSqsEvent } from '../../../local/invoke/sqs-event';
+import { lambdaContext } from '../../../local/gateway/lambda-context';
 import { buildAuthorizerEvent, buildProxyEvent } from '../../../local/gateway/proxy-event';
 import { matchRoute } from '../../../local/gateway/route-matcher';
 import { invoke, localRequest, type InvokeRequest } from '../../harness/invoke';
@@ -114,7 +115,7 @@ async function authorizerScenario({ parent }: People): Promise<void> {
   if (!match) throw new Error('No route for the authorizer event.');
   // Loaded here, as Lambda loads it: after its configuration (the test file's signing key) exists.
   const { handler: authorizer } = await import('../../../functions/auth/authorizer');
-  const result = await asFunction('authorizer', () => authorizer(buildAuthorizerEvent(buildProxyEvent(request, match, null))));
+  const result = await asFunction('authorizer', () => authorizer(buildAuthorizerEvent(buildProxyEvent(request, match, null)), lambdaContext('authorizer', 10_000)));
   if (result.policyDocument.Statement[0]?.Effect !== 'Allow') throw new Error('The authorizer refused a valid token.');
 }
 
@@ -122,7 +123,7 @@ async function reconcilerScenario(): Promise<void> {
   const bytes = Buffer.from('orphan');
   const orphan = avatarObjectKey({ userId: 1, avatarId: randomUUID(), sha256: sha256Hex(bytes) });
   await avatarStorage().put(orphan, bytes);
-  await asFunction('reconcileAvatarObjects', () => reconcileHandler());
+  await asFunction('reconcileAvatarObjects', () => reconcileHandler({}, lambdaContext('reconcileAvatarObjects', 900_000)));
   // The handler spares what is younger than an hour; the same sweep two hours on judges everything.
   const report = await asFunction('reconcileAvatarObjects', () => reconcileAvatarObjects(avatarStorage(), avatarRepository(), { now: new Date(Date.now() + 2 * 3_600_000) }));
   if (!report.deleted.includes(orphan)) throw new Error('The reconciler kept an orphan.');
@@ -138,10 +139,10 @@ async function feedScenario({ parent }: People): Promise<void> {
     { type: 'status', id, field: 'status', value: 'success', at: later },
     { type: 'status', id, field: 'status', value: 'error', at: send },
   ].map((message) => JSON.stringify(message));
-  const response = await asFunction('ingestMediaLog', () => ingestHandler(generateSqsEvent(bodies, 'MediaLogEvents')));
+  const response = await asFunction('ingestMediaLog', () => ingestHandler(generateSqsEvent(bodies, 'MediaLogEvents'), lambdaContext('ingestMediaLog', 60_000)));
   if (response.batchItemFailures.length > 0) throw new Error(`The feed consumer failed messages: ${JSON.stringify(response)}`);
   // The same batch again: every message is a duplicate now.
-  const again = await asFunction('ingestMediaLog', () => ingestHandler(generateSqsEvent(bodies, 'MediaLogEvents')));
+  const again = await asFunction('ingestMediaLog', () => ingestHandler(generateSqsEvent(bodies, 'MediaLogEvents'), lambdaContext('ingestMediaLog', 60_000)));
   if (again.batchItemFailures.length > 0) throw new Error(`The feed consumer failed duplicates: ${JSON.stringify(again)}`);
 }
 

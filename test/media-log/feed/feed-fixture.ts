@@ -6,6 +6,7 @@ import { STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField }
 import { getDocumentClient } from '../../../functions/shared/aws/clients';
 import { tableName } from '../../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';
+import { lambdaContext } from '../../../local/gateway/lambda-context';
 import { generateSqsEvent } from '../../../local/invoke/sqs-event';
 import type { Caller } from '../../../functions/shared/access/roles';
 import { invoke } from '../../harness/invoke';
@@ -31,7 +32,7 @@ export interface Delivered {
 /** Runs the consumer on one SQS event holding `messages` (objects are sent as JSON, strings as they are). */
 export async function deliver(messages: readonly (object | string)[]): Promise<{ response: SQSBatchResponse; records: Delivered[] }> {
   const event = generateSqsEvent(messages.map((message) => (typeof message === 'string' ? message : JSON.stringify(message))), 'MediaLogEvents');
-  const response = await handler(event);
+  const response = await handler(event, lambdaContext('ingestMediaLog', 60_000));
   return { response, records: event.Records.map(({ messageId, body }) => ({ messageId, body })) };
 }
 

@@ -1,0 +1,39 @@
+import { Console } from 'node:console';
+import { Writable } from 'node:stream';
+import { inLambda } from './invoke-store';
+
+/**
+ * Where log lines and metric lines go. In Lambda, to the runtime's stdout and stderr as Powertools
+ * writes them (CloudWatch Logs reads both and extracts the embedded metrics). Everywhere else to
+ * stderr: stdout carries results only (`invoke`, the CLI), and a developer sees the logs and metrics
+ * side by side. Powertools writes through a `console` it keeps on each logger and metrics object,
+ * with no option for the stream, so those objects get this module's console.
+ */
+
+let destination: NodeJS.WritableStream = process.stderr;
+
+/** Every line of the local console, passed on to the current destination as it is written. */
+const localLines = new Writable({
+  decodeStrings: false,
+  write(chunk: string | Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void) {
+    if (typeof chunk === 'string') destination.write(chunk, encoding);
+    else destination.write(chunk);
+    done();
+  },
+});
+
+const localConsole = new Console({ stdout: localLines, stderr: localLines });
+
+/** Outside Lambda, make `target` (a Powertools logger or metrics object) write to the local destination. */
+export function keepOffStdout<T extends object>(target: T): T {
+  if (!inLambda()) Object.assign(target, { console: localConsole });
+  return target;
+}
+
+/**
+ * Send the local log and metric lines to `stream` instead of stderr: for tools that keep them out
+ * of their own output (benchmarks) or read them (tests). `process.stderr` puts them back.
+ */
+export function sendLocalTelemetryTo(stream: NodeJS.WritableStream): void {
+  destination = stream;
+}
