@@ -34,7 +34,7 @@ describe('the queue consumers', () => {
 
 describe('the MediaLogEvents queue', () => {
   it('is encrypted, keeps messages 14 days and hides a received batch six times the consumer timeout', () => {
-    const { Properties } = resources[queueId] ?? { Properties: {} };
+    const { Properties } = resources[queueId] ?? { Properties: {} as Record<string, unknown> };
     expect(Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400, VisibilityTimeout: 6 * ingestMediaLogFunction.timeoutSeconds });
     expect(Properties.FifoQueue).toBeUndefined();
   });
