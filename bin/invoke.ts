@@ -3,8 +3,7 @@ import { reportCliError, UsageError, usageErrorOf } from '../local/cli/cli-error
 import { withData } from '../local/cli/data-access';
 import { authorizerContextFor } from '../local/invoke/authorizer-context';
 import { generateEvent, requestFromLine } from '../local/invoke/generate-event';
-import { eventKind } from '../local/invoke/event-shape';
-import { functionNamed, listFunctions, readEvent, runFunction } from '../local/invoke/run-function';
+import { checkEventFor, functionNamed, listFunctions, readEvent, runFunction } from '../local/invoke/run-function';
 import { consumedQueues, generateSqsEvent } from '../local/invoke/sqs-event';
 
 const USAGE = `Usage: npm run --silent invoke -- <options>
@@ -87,8 +86,8 @@ async function main(argv: string[]): Promise<number> {
   if (extra.length > 0) throw new UsageError(`unexpected argument '${extra[0]}'.`);
   const target = functionNamed(name);
   const event = await readEvent(values.event);
-  // A malformed event is a usage error before any back-end is started for it.
-  eventKind(event);
+  // A malformed event, or one the function does not take, is a usage error before any back-end is started for it.
+  checkEventFor(target, event);
   return withData(async (key) => {
     let result: unknown;
     try {

@@ -60,10 +60,15 @@ function addBatch(totals: ImportTotals, summary: ImportSummary, lineNumbers: rea
   }
 }
 
+/** `count` and the noun, singular for one: `1 entry`, `2 entries`. */
+function counted(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 function describe(totals: ImportTotals): string {
   const { entries, statuses } = totals;
-  const parts = [`${entries.applied} entries written${entries.ignored ? `, ${entries.ignored} already present` : ''}`];
-  if (statuses.applied + statuses.ignored > 0) parts.push(`${statuses.applied} status changes applied${statuses.ignored ? `, ${statuses.ignored} superseded or repeated` : ''}`);
+  const parts = [`${counted(entries.applied, 'entry', 'entries')} written${entries.ignored ? `, ${entries.ignored} already present` : ''}`];
+  if (statuses.applied + statuses.ignored > 0) parts.push(`${counted(statuses.applied, 'status change', 'status changes')} applied${statuses.ignored ? `, ${statuses.ignored} superseded or repeated` : ''}`);
   return parts.join('; ');
 }
 
@@ -119,7 +124,7 @@ export class ImportFailures extends Error {
     public readonly count: number,
     public readonly lines: readonly string[],
   ) {
-    super(`${count} line${count === 1 ? '' : 's'} did not apply:\n${lines.map((line) => `  ${line}`).join('\n')}${count > lines.length ? `\n  …and ${count - lines.length} more` : ''}`);
+    super(`${counted(count, 'line', 'lines')} did not apply:\n${lines.map((line) => `  ${line}`).join('\n')}${count > lines.length ? `\n  …and ${count - lines.length} more` : ''}`);
     this.name = 'ImportFailures';
   }
 }

@@ -7,7 +7,7 @@ import { UsageError } from '../cli/cli-errors';
 import { loadAuthorizer } from '../gateway/authorizer-runner';
 import { loadRouteHandler } from '../gateway/dispatch';
 import { lambdaContext } from '../gateway/lambda-context';
-import { eventKind, type AuthorizerEvent, type ProxyEvent } from './event-shape';
+import { eventKind, type AuthorizerEvent, type EventKind, type ProxyEvent } from './event-shape';
 
 function routeLine(route: RouteDefinition): string {
   return `${route.method} ${API_PREFIX}${route.path}`;
@@ -87,6 +87,30 @@ export function routeMismatch(route: RouteDefinition, event: ProxyEvent): string
   return `warning: the event is ${event.httpMethod} ${event.resource}, but ${route.name} serves ${routeLine(route)} (${whose}); running it anyway.`;
 }
 
+/** The kind of event each kind of function takes, and what to say when it is given another. */
+function expectedEvent(target: InvokeTarget): { readonly kind: EventKind; readonly reason: string } {
+  switch (target.kind) {
+    case 'authorizer':
+      return { kind: 'authorizer', reason: 'the authorizer takes a REQUEST authorizer event (type REQUEST, methodArn).' };
+    case 'schedule':
+      return { kind: 'scheduled', reason: `${target.name} takes a scheduled event (source aws.events, detail-type Scheduled Event).` };
+    case 'queue':
+      return { kind: 'sqs', reason: `${target.name} takes an SQS event (Records of ${target.consumer.queue} messages; see --generate-event SQS).` };
+    case 'route':
+      return { kind: 'proxy', reason: `${target.name} takes an API Gateway REST proxy event.` };
+  }
+}
+
+/**
+ * Check that `event` is one `target` takes, so that a wrong event is a usage error before any
+ * back-end is started for it: a malformed event, or one of another kind (a proxy event given to
+ * the queue consumer).
+ */
+export function checkEventFor(target: InvokeTarget, event: unknown): void {
+  const expected = expectedEvent(target);
+  if (eventKind(event) !== expected.kind) throw new UsageError(expected.reason);
+}
+
 /**
  * Run one function once on an event, as Lambda would: a route's handler on a proxy event, the
  * authorizer on a REQUEST authorizer event, a background function on a scheduled event, a queue
@@ -100,23 +124,19 @@ export async function runFunction(
   replaceAuthorizerContext?: (event: ProxyEvent) => Promise<Record<string, string | number | boolean>>,
   warn: (message: string) => void = warnOnStderr,
 ): Promise<unknown> {
-  const kind = eventKind(event);
+  checkEventFor(target, event);
   if (target.kind === 'authorizer') {
-    if (kind !== 'authorizer') throw new UsageError('the authorizer takes a REQUEST authorizer event (type REQUEST, methodArn).');
     const authorizer = await loadAuthorizer();
     return authorizer(event as AuthorizerEvent, lambdaContext(target.name, 10_000));
   }
   if (target.kind === 'schedule') {
-    if (kind !== 'scheduled') throw new UsageError(`${target.name} takes a scheduled event (source aws.events, detail-type Scheduled Event).`);
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
     return module.handler(event, lambdaContext(target.name, 900_000));
   }
   if (target.kind === 'queue') {
-    if (kind !== 'sqs') throw new UsageError(`${target.name} takes an SQS event (Records of ${target.consumer.queue} messages; see --generate-event SQS).`);
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
     return module.handler(event, lambdaContext(target.name, target.consumer.timeoutSeconds * 1000));
   }
-  if (kind !== 'proxy') throw new UsageError(`${target.name} takes an API Gateway REST proxy event.`);
   const proxyEvent = event as ProxyEvent;
   const mismatch = routeMismatch(target.route, proxyEvent);
   if (mismatch !== undefined) warn(mismatch);

@@ -1,10 +1,8 @@
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
-import { invoke } from '../harness/invoke';
 import { createTestUser } from '../harness/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'frontend-api-cli-'));
@@ -19,20 +17,6 @@ function cli(args: string[], env: Record<string, string> = {}): Promise<{ status
       (error, stdout, stderr) => resolve({ status: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
-}
-
-function entry(userId: number, overrides: Record<string, unknown> = {}) {
-  return {
-    id: randomUUID(),
-    send: '2026-11-01T10:00:00Z',
-    status: 'success',
-    'status-ffscan': 'success',
-    'status-mediainfo': 'success',
-    'status-scan-report': 'success',
-    url: `https://media.example.com/${randomUUID()}.mp4`,
-    'user-id': userId,
-    ...overrides,
-  };
 }
 
 describe('cli user create', () => {
@@ -81,31 +65,6 @@ describe('cli token', () => {
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/external issuer/);
-  });
-});
-
-describe('cli media-log import', () => {
-  it('writes every line of a valid file', async () => {
-    const owner = await createTestUser({ role: 'root' });
-    const file = join(dataDir, 'good.ndjson');
-    writeFileSync(file, [entry(owner.record.id), entry(owner.record.id), entry(owner.record.id)].map((line) => JSON.stringify(line)).join('\n') + '\n');
-    const run = await cli(['media-log', 'import', file]);
-    expect(run.status).toBe(0);
-    expect(run.stdout.trim()).toBe('3 entries written');
-    const listed = await invoke('listMediaLog', { token: owner.token, query: `user-id=${owner.record.id}` });
-    expect(listed.body.pagination.total).toBe(3);
-  });
-
-  it('reports a bad line by its number and writes nothing of the file', async () => {
-    const owner = await createTestUser({ role: 'root' });
-    const file = join(dataDir, 'bad.ndjson');
-    writeFileSync(file, [JSON.stringify(entry(owner.record.id)), JSON.stringify(entry(owner.record.id)), JSON.stringify(entry(owner.record.id, { status: 'bogus' })), '{oops'].join('\n'));
-    const run = await cli(['media-log', 'import', file]);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/line 3: status/);
-    expect(run.stderr).toMatch(/line 4/);
-    const listed = await invoke('listMediaLog', { token: owner.token, query: `user-id=${owner.record.id}` });
-    expect(listed.body.pagination.total).toBe(0);
   });
 });
 

@@ -29,7 +29,7 @@ function runInvoke(args: string[], stdin?: string): Promise<Run> {
 }
 
 describe('npm run invoke', () => {
-  it('--list prints every route and the authorizer, tab-separated', async () => {
+  it('--list prints every route, the authorizer, the scheduled function and the queue consumer, tab-separated', async () => {
     const run = await runInvoke(['--list']);
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -37,6 +37,7 @@ describe('npm run invoke', () => {
     expect(lines).toContain('reconcileAvatarObjects\tSCHEDULE rate(1 day)');
     expect(lines).toContain('getUser\tGET /frontend/api/v1/user/{user-id}');
     expect(lines).toContain('authorizer\tAUTHORIZER');
+    expect(lines).toContain('ingestMediaLog\tQUEUE MediaLogEvents');
   });
 
   it('--generate-event builds the gateway event, with the real authorizer context for --user', async () => {
@@ -137,6 +138,10 @@ describe('npm run invoke', () => {
     [['getCurrentUser'], '{"hello":"world"}', /not an API Gateway REST proxy event/],
     [['--generate-event', 'FETCH'], undefined, /expected 'METHOD PATH/],
     [['--generate-event', 'GET /nowhere'], undefined, /no route matches/],
+    [['--generate-event', 'SQS'], undefined, /^usage error: --generate-event SQS takes one --body per message\.\n$/],
+    [['--generate-event', 'sqs', '--body', '{}', '--user', '1'], undefined, /an SQS event has no --user or --header/],
+    [['ingestMediaLog'], '{"Records":[{"eventSource":"aws:sqs","body":"{}"}]}', /Records must be SQS messages/],
+    [['ingestMediaLog'], '{"httpMethod":"GET","path":"/","resource":"/","requestContext":{}}', /ingestMediaLog takes an SQS event/],
   ])('exits 2 with a one-line reason for %j', async (args, stdin, reason) => {
     const run = await runInvoke(args as string[], stdin as string | undefined);
     expect(run.status).toBe(2);
