@@ -42,6 +42,8 @@ describe('the local gateway over HTTP', () => {
     expect(read.headers.get('etag')).toBe('"1"');
     expect(read.headers.get('x-content-type-options')).toBe('nosniff');
     expect(read.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    // Every header the function sends has a value: none is sent empty.
+    expect([...read.headers].filter(([, value]) => value.trim() === '')).toEqual([]);
     const update = await call('/user/current', {
       token: user.token,
       method: 'PUT',
