@@ -15,6 +15,7 @@ import type { InvokeRequest } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
 import { objectKeysOf } from '../avatars/routes/stored-avatars';
 import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
+import { generateSqsEvent } from '../../local/invoke/sqs-event';
 import { proxyEvent, resultOf, routeAnswer, scheduledEvent, useDeployedBundles } from './deployed-bundles-harness';
 
 /**
@@ -127,6 +128,18 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
     await getS3Client().send(new PutObjectCommand({ Bucket: avatarBucketName(), Key: 'avatars/not-ours.txt', Body: 'left alone' }));
     const report = resultOf(await invokeDeployed('reconcileAvatarObjects', scheduledEvent()));
     expect(report).toMatchObject({ deleted: [], foreign: ['avatars/not-ours.txt'] });
+  },
+  ingestMediaLog: async () => {
+    const id = randomUUID();
+    const messages = [
+      { type: 'media-request', entry: { id, send: '2026-05-06T07:08:09.000Z', url: 'https://media.example.com/feed.mp4', 'user-id': sub.record.id } },
+      { type: 'status', id, field: 'status-ffscan', value: 'success', at: '2026-05-06T07:08:19.000Z' },
+    ];
+    const event = generateSqsEvent([...messages.map((message) => JSON.stringify(message)), 'not json'], 'MediaLogEvents');
+    const response = resultOf(await invokeDeployed('ingestMediaLog', event)) as { batchItemFailures: { itemIdentifier: string }[] };
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: event.Records[2]?.messageId }]);
+    const { body } = await callRoute('listMediaLog', { query: `request=${id}` }, parent);
+    expect(body.log).toEqual([expect.objectContaining({ id, status: 'pending', 'status-ffscan': 'success' })]);
   },
 };
 

@@ -211,6 +211,40 @@ export interface components {
             /** Format: uri */
             url: string;
         };
+        FeedMessage: components["schemas"]["MediaRequestMessage"] | components["schemas"]["StatusMessage"];
+        MediaRequestMessage: {
+            entry: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                send: string;
+                /**
+                 * @default pending
+                 * @enum {string}
+                 */
+                status: "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                /**
+                 * @default pending
+                 * @enum {string}
+                 */
+                "status-ffscan": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                /**
+                 * @default pending
+                 * @enum {string}
+                 */
+                "status-mediainfo": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                /**
+                 * @default pending
+                 * @enum {string}
+                 */
+                "status-scan-report": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                /** Format: uri */
+                url: string;
+                "user-id": number;
+            };
+            /** @constant */
+            type: "media-request";
+        };
         Pagination: {
             count: number;
             limit: number;
@@ -249,6 +283,18 @@ export interface components {
             field: string;
             /** @enum {string} */
             order: "asc" | "desc";
+        };
+        StatusMessage: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            field: "status" | "status-ffscan" | "status-mediainfo" | "status-scan-report";
+            /** Format: uuid */
+            id: string;
+            /** @constant */
+            type: "status";
+            /** @enum {string} */
+            value: "pending" | "processing" | "success" | "warning" | "error" | "skipped";
         };
         User: {
             "additional-emails": string[] | null;
