@@ -35,10 +35,12 @@ export interface PortReservation {
 /**
  * Holds `port` on loopback (0: a free one), so that a taken port is found before the back-ends
  * start rather than after, and nobody takes it while they do. `what` names the server in messages.
+ * A client that connects meanwhile (a browser, a readiness poll) is disconnected at once: a
+ * connection left open would keep the release, and with it the server's start, waiting forever.
  */
 export function reservePort(port: number, what: string, hint: string): Promise<PortReservation> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
+    const server = createServer((socket) => socket.destroy());
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') reject(new PortInUseError(what, port, hint));
       else if (error.code === 'EACCES') reject(new LocalBackendError(`${what} may not listen on port ${port} (permission denied): ${hint}.`, { cause: error }));

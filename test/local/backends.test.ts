@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -191,6 +192,17 @@ describe('a child that ends on its own', () => {
     restoreGlobalEndpoints();
 
     expect(warnings).toEqual([`local S3 (pid ${state.backends.s3.pid}) exited unexpectedly (SIGKILL); restart to get it back.`]);
+  });
+});
+
+describe('a port reservation', () => {
+  it('disconnects a client that connects while it holds the port, and lets go of the port', async () => {
+    const reservation = await reservePort(0, 'the test', 'none');
+    const client = connect(reservation.port, '127.0.0.1');
+    await new Promise<void>((closed) => client.once('close', () => closed()));
+    await reservation.release();
+    const next = await reservePort(reservation.port, 'the test', 'none');
+    await next.release();
   });
 });
 
