@@ -20,6 +20,7 @@ import { resetEveryLazy } from '../functions/shared/lazy';
 import { userRepository } from '../functions/users/user-context';
 import { registerUser } from '../functions/users/user-registration';
 import { applyLocalDefaults } from '../local/local-defaults';
+import { AVATAR_ENV } from '../functions/avatars/avatar-config';
 import { attachReadMeter } from '../test/harness/read-meter';
 import { writeMediaLogEntries } from '../functions/media-log/ingest/media-log-ingest';
 import { sampleMediaLogEntries } from '../local/seed/sample-entries';
@@ -144,6 +145,8 @@ async function startLog(): Promise<{ stop(): Promise<void> }> {
   process.env.DYNAMODB_ENDPOINT = dynamodb.endpoint;
   process.env.AWS_ACCESS_KEY_ID = 'bench';
   applyLocalDefaults(process.env);
+  // No avatar is stored or served here, but the users feature needs a base for their URLs.
+  process.env[AVATAR_ENV.publicBaseUrl] ||= 'http://127.0.0.1:9/avatars';
   resetBenchState();
   const admin = new DynamoDBClient({ region: 'us-east-1', endpoint: dynamodb.endpoint, credentials: { accessKeyId: 'bench', secretAccessKey: 'local' } });
   for (const definition of tables) await admin.send(new CreateTableCommand(createTableInput(definition, tableName(definition))));
