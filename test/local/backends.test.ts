@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand, DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { BACKEND_ENV, type BackendsState, BackendsAlreadyRunningError, connectOrStartBackends, JavaNotFoundError, type LocalBackends, PortInUseError, startBackends, startDynamoDbLocal, startLocalS3, stateFilePath } from '../../local/backends/index';
-import { isProcessAlive, type PortReservation, reservePort } from '../../local/backends/ports';
+import { endpointAnswers, isProcessAlive, type PortReservation, reservePort } from '../../local/backends/ports';
 
 /**
  * The local backends as `npm start`, the CLI and `invoke` use them: children on loopback, the state
@@ -192,6 +192,22 @@ describe('a child that ends on its own', () => {
     restoreGlobalEndpoints();
 
     expect(warnings).toEqual([`local S3 (pid ${state.backends.s3.pid}) exited unexpectedly (SIGKILL); restart to get it back.`]);
+  });
+});
+
+describe('the JVM compiler of DynamoDB Local', () => {
+  const compilerFlags = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter((arg) => arg.startsWith('-XX:'));
+
+  it('is the quick one unless a long run asks for the full one', async () => {
+    const quick = await startDynamoDbLocal({ inMemory: true });
+    const full = await startDynamoDbLocal({ inMemory: true, compiler: 'full' });
+    try {
+      expect(compilerFlags(quick.pid)).toContain('-XX:TieredStopAtLevel=1');
+      expect(compilerFlags(full.pid)).toEqual([]);
+      expect(await endpointAnswers(full.endpoint, 5_000)).toBe(true);
+    } finally {
+      await Promise.all([quick.stop(), full.stop()]);
+    }
   });
 });
 
