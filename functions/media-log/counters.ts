@@ -93,6 +93,11 @@ export function entryCounterKeys(entry: Pick<MediaLogEntry, 'id' | 'send' | 'url
   );
 }
 
+/** One text per counter item key, for maps and sets of counter items. */
+export function counterKeyId(key: { readonly pk: unknown; readonly sk: unknown }): string {
+  return `${String(key.pk)}\u0000${String(key.sk)}`;
+}
+
 /** What a set of entries adds to one counter item: its total and its status combinations. */
 export interface CounterDelta {
   readonly key: { readonly pk: string; readonly sk: string };
@@ -108,7 +113,7 @@ export function counterDeltas(entries: Iterable<MediaLogEntry>, shard?: number):
   for (const entry of entries) {
     const combo = comboAttribute(entry);
     for (const key of entryCounterKeys(entry, shard)) {
-      const id = `${key.pk}\u0000${key.sk}`;
+      const id = counterKeyId(key);
       const delta = deltas.get(id) ?? { key, counts: new Map<string, number>() };
       delta.counts.set(TOTAL_ATTRIBUTE, (delta.counts.get(TOTAL_ATTRIBUTE) ?? 0) + 1);
       delta.counts.set(combo, (delta.counts.get(combo) ?? 0) + 1);

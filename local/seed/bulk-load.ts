@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { counterDeltas } from '../../functions/media-log/counters';
+import { counterDeltas, counterKeyId } from '../../functions/media-log/counters';
 import { entryItem } from '../../functions/media-log/entry-item';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 
@@ -48,7 +48,7 @@ async function readCounters(client: DynamoDBDocumentClient, tableName: string, k
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt > 0) await pause(attempt);
     const output = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
-    for (const item of output.Responses?.[tableName] ?? []) found.set(`${String(item.pk)}\u0000${String(item.sk)}`, item);
+    for (const item of output.Responses?.[tableName] ?? []) found.set(counterKeyId({ pk: item.pk, sk: item.sk }), item);
     pending = output.UnprocessedKeys?.[tableName]?.Keys ?? [];
   }
   return found;
@@ -75,7 +75,7 @@ export async function bulkLoadMediaLog(
     // Nobody else writes meanwhile, so read, add and put back: two requests per 25 counters.
     const existing = await readCounters(client, tableName, group.map(({ key }) => key));
     const items = group.map(({ key, counts }) => {
-      const item: Record<string, unknown> = { ...existing.get(`${key.pk}\u0000${key.sk}`), ...key };
+      const item: Record<string, unknown> = { ...existing.get(counterKeyId(key)), ...key };
       for (const [attribute, value] of counts) item[attribute] = Number(item[attribute] ?? 0) + value;
       return { PutRequest: { Item: item } };
     });

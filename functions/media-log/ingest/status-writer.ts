@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { comboAttribute, entryCounterKeys } from '../counters';
+import { comboAttribute, counterAddition, entryCounterKeys } from '../counters';
 import { entryFromItem } from '../entry-item';
 import { mediaLogKeys, STATUS_STORAGE } from '../media-log-keys';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
@@ -108,15 +108,7 @@ export class StatusWriter {
     const from = comboAttribute(entry);
     const to = comboAttribute(changed);
     if (from === to) return [update];
-    const moves = entryCounterKeys(entry).map((key) => ({
-      Update: {
-        TableName: this.tableName,
-        Key: key,
-        UpdateExpression: 'ADD #from :minus, #to :plus',
-        ExpressionAttributeNames: { '#from': from, '#to': to },
-        ExpressionAttributeValues: { ':minus': -1, ':plus': 1 },
-      },
-    }));
+    const moves = entryCounterKeys(entry).map((key) => ({ Update: counterAddition(this.tableName, key, new Map([[from, -1], [to, 1]])) }));
     return [update, ...moves];
   }
 }

@@ -1,4 +1,4 @@
-import { counterDeltas, entryCounterKeys } from '../counters';
+import { counterDeltas, counterKeyId, entryCounterKeys } from '../counters';
 import type { MediaLogEntry } from '../schemas';
 
 /**
@@ -33,7 +33,7 @@ export function planChunks(entries: readonly MediaLogEntry[], shard: number, max
   let chunk: MediaLogEntry[] = [];
   let counters = new Set<string>();
   for (const entry of ordered) {
-    const keys = entryCounterKeys(entry, shard).map((key) => `${key.pk}\u0000${key.sk}`);
+    const keys = entryCounterKeys(entry, shard).map(counterKeyId);
     const added = keys.filter((key) => !counters.has(key)).length;
     if (chunk.length > 0 && chunk.length + 1 + counters.size + added > maxItems) {
       chunks.push(chunk);
