@@ -5,9 +5,10 @@ import type { MediaLogEntry } from '../../functions/media-log/schemas';
 
 /**
  * Loading many validated entries into a log nobody writes to at the same time (benchmarks, a
- * migration into a new table): entries in batches of 25, and each counter read once and written
- * back once with the sum of its new entries added, from the same key functions as the transactional writer. Unlike
- * MediaLogWriter it is neither atomic nor idempotent: loading an entry twice counts it twice.
+ * migration into a new table): entries in batches of 25, and each counter of a slice of entries
+ * read once and written back once with the sum of the slice's entries added, from the same key
+ * functions as the transactional writer. Unlike MediaLogWriter it is neither atomic nor
+ * idempotent: loading an entry twice counts it twice.
  */
 
 /** Options of {@link bulkLoadMediaLog}. */
@@ -16,9 +17,17 @@ export interface BulkLoadOptions {
   readonly concurrency?: number;
   /** Called with how many entries were stored since the last call. */
   readonly onProgress?: (stored: number) => void;
+  /** Entries whose counters are summed in memory at once (default 200k). */
+  readonly sliceSize?: number;
 }
 
 const BATCH_SIZE = 25;
+/**
+ * A million entries touch about five million counter items; summing them all at once would hold
+ * them all in memory. A slice of 200k keeps that near a gigabyte and writes the counters that
+ * slices share (the whole log's, a user's month) once per slice instead of once.
+ */
+const SLICE_SIZE = 200_000;
 
 async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -61,6 +70,14 @@ export async function bulkLoadMediaLog(
   entries: readonly MediaLogEntry[],
   options: BulkLoadOptions = {},
 ): Promise<void> {
+  const sliceSize = options.sliceSize ?? SLICE_SIZE;
+  for (let start = 0; start < entries.length; start += sliceSize) {
+    await loadSlice(client, tableName, entries.slice(start, start + sliceSize), options);
+  }
+}
+
+/** Store one slice of entries, then add it to its counters. */
+async function loadSlice(client: DynamoDBDocumentClient, tableName: string, entries: readonly MediaLogEntry[], options: BulkLoadOptions): Promise<void> {
   const concurrency = options.concurrency ?? 8;
   const batches: MediaLogEntry[][] = [];
   for (let index = 0; index < entries.length; index += BATCH_SIZE) batches.push(entries.slice(index, index + BATCH_SIZE));

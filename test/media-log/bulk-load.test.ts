@@ -25,9 +25,10 @@ beforeAll(async () => {
   const first = sample(1, 250);
   const second = sample(2, 250);
   const third = sample(3, 100);
-  // Bulk on an empty log, bulk on top of it, then the transactional writer on top of both: one set of counters.
+  // Bulk on an empty log, bulk on top of it (in slices that share counters), then the
+  // transactional writer on top of both: one set of counters.
   await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), first);
-  await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), second, { concurrency: 3 });
+  await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), second, { concurrency: 3, sliceSize: 60 });
   await writeMediaLogEntries(third);
   entries = [...first, ...second, ...third];
 }, 60_000);
