@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { counterDeltas, entryCounterKeys } from '../functions/media-log/counters';
 import { importFeedChanges } from '../functions/media-log/ingest/media-log-ingest';
+import { chunkCounters, laneOf, planChunks, WRITE_LANES } from '../functions/media-log/ingest/write-chunks';
 import { mediaLogWriter } from '../functions/media-log/media-log-context';
 import type { MediaLogEntry } from '../functions/media-log/schemas';
+import { getDocumentClient } from '../functions/shared/aws/clients';
+import { tableName } from '../functions/shared/config/data-config';
+import { mediaLogTable } from '../functions/shared/tables/media-log-table';
+import { putEntries } from '../local/seed/bulk-load';
 import { sampleMediaLogEntries } from '../local/seed/sample-entries';
 import { formatCount, formatRatio, formatTable, progressBar, progressOf, ratio, timed, type TargetResult } from './report';
 
@@ -10,6 +16,8 @@ import { formatCount, formatRatio, formatTable, progressBar, progressOf, ratio, 
  * path (validated feed changes through the chunked writer, counters summed per bucket within a
  * transaction) against one transaction per entry with its counters, the writer it replaced, in the
  * same run on the same DynamoDB Local; and a re-run of the same import, which must store nothing.
+ * Beside them, the floor: the same number of entries stored alone (BatchWriteItem, no counter), which
+ * no writer that also counts them can beat, and the items each writer writes per entry.
  */
 
 /** Options of {@link benchMediaLogImport}. */
@@ -27,6 +35,8 @@ export interface ImportPhase {
   readonly entries: number;
   readonly seconds: number;
   readonly perSecond: number;
+  /** Items written per entry (the entry's and counter items), when the phase writes. */
+  readonly itemsPerEntry?: number;
 }
 
 /** What the import bench measured. */
@@ -34,6 +44,10 @@ export interface ImportBenchResult {
   readonly baseline: ImportPhase;
   readonly import: ImportPhase;
   readonly rerun: ImportPhase;
+  /** The entries alone, uncounted: the bound on any writer of this table on this machine. */
+  readonly floor: ImportPhase;
+  /** Counter items per entry if all of the import's counter additions were summed at once. */
+  readonly fewestCounterItemsPerEntry: number;
   readonly targets: TargetResult[];
 }
 
@@ -64,6 +78,22 @@ async function perEntry(entries: readonly MediaLogEntry[]): Promise<void> {
   bar.stop();
 }
 
+/** Items per entry of one transaction per entry: the entry and each of its counters. */
+function perEntryItems(entries: readonly MediaLogEntry[]): number {
+  return entries.reduce((sum, entry) => sum + 1 + entryCounterKeys(entry).length, 0) / entries.length;
+}
+
+/** Items per entry of the import's transactions: entries plus counters summed per transaction. */
+function importItems(entries: readonly MediaLogEntry[]): number {
+  const lanes: MediaLogEntry[][] = Array.from({ length: WRITE_LANES }, () => []);
+  for (const entry of entries) lanes[laneOf(entry, WRITE_LANES)]?.push(entry);
+  const items = lanes.reduce(
+    (sum, lane, shard) => sum + planChunks(lane, shard).reduce((chunkSum, chunk) => chunkSum + chunk.length + chunkCounters(chunk, shard).length, 0),
+    0,
+  );
+  return items / entries.length;
+}
+
 /** The import's path: the changes `media-log import` makes of a file of plain entries. */
 async function imported(entries: readonly MediaLogEntry[], label: string): Promise<void> {
   const bar = progressBar(label, entries.length);
@@ -84,8 +114,19 @@ export async function benchMediaLogImport(options: ImportBenchOptions = {}): Pro
   const baseline = await timed(() => perEntry(baselineEntries));
   const first = await timed(() => imported(importEntries, `import of ${formatCount(count)}`));
   const rerun = await timed(() => imported(importEntries, 'the same import again'));
-  const phase = (entries: number, ms: number): ImportPhase => ({ entries, seconds: ms / 1000, perSecond: Math.round(entries / (ms / 1000)) });
-  const result = { baseline: phase(baselineEntries.length, baseline.ms), import: phase(count, first.ms), rerun: phase(count, rerun.ms) };
+  // Last, as these entries are never counted: what storing entries costs before any counter.
+  const floorEntries = entriesOf(count, users, 13);
+  const bar = progressBar('entries alone, no counter', count);
+  const floor = await timed(() => putEntries(getDocumentClient(), tableName(mediaLogTable), floorEntries, { onProgress: (stored) => bar.increment(stored) }));
+  bar.stop();
+  const phase = (entries: number, ms: number, itemsPerEntry?: number): ImportPhase => ({ entries, seconds: ms / 1000, perSecond: Math.round(entries / (ms / 1000)), itemsPerEntry });
+  const result = {
+    baseline: phase(baselineEntries.length, baseline.ms, perEntryItems(baselineEntries)),
+    import: phase(count, first.ms, importItems(importEntries)),
+    rerun: phase(count, rerun.ms, 0),
+    floor: phase(count, floor.ms, 1),
+    fewestCounterItemsPerEntry: counterDeltas(importEntries, 0).size / count,
+  };
   const speedup = ratio(result.import.perSecond, result.baseline.perSecond);
   return {
     ...result,
@@ -98,9 +139,22 @@ export async function benchMediaLogImport(options: ImportBenchOptions = {}): Pro
 
 /** The figures as a table, each rate against the baseline's. */
 export function formatMediaLogImport(result: ImportBenchResult): string {
-  const row = (name: string, phase: ImportPhase) => [name, formatCount(phase.entries), phase.seconds.toFixed(1), phase.perSecond, formatRatio(ratio(phase.perSecond, result.baseline.perSecond))];
-  return formatTable(
-    ['writer', 'entries', 'seconds', 'entries/s', 'vs baseline'],
-    [row('one transaction per entry (baseline)', result.baseline), row('import: chunked transactions', result.import), row('the same import again (all present)', result.rerun)],
+  const row = (name: string, phase: ImportPhase) => [
+    name,
+    formatCount(phase.entries),
+    phase.seconds.toFixed(1),
+    phase.perSecond,
+    formatRatio(ratio(phase.perSecond, result.baseline.perSecond)),
+    phase.itemsPerEntry === undefined ? '' : phase.itemsPerEntry.toFixed(2),
+  ];
+  const table = formatTable(
+    ['writer', 'entries', 'seconds', 'entries/s', 'vs baseline', 'items/entry'],
+    [
+      row('one transaction per entry (baseline)', result.baseline),
+      row('import: chunked transactions', result.import),
+      row('the same import again (all present)', result.rerun),
+      row('floor: entries alone, no counter', result.floor),
+    ],
   );
+  return `${table}\nCounter items per entry if the whole import's counters were summed at once: ${result.fewestCounterItemsPerEntry.toFixed(2)}.`;
 }
