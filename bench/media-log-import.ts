@@ -146,9 +146,10 @@ export function formatMediaLogImport(result: ImportBenchResult): string {
     phase.perSecond,
     formatRatio(ratio(phase.perSecond, result.baseline.perSecond)),
     phase.itemsPerEntry === undefined ? '' : phase.itemsPerEntry.toFixed(2),
+    phase.itemsPerEntry ? Math.round(phase.perSecond * phase.itemsPerEntry) : '',
   ];
   const table = formatTable(
-    ['writer', 'entries', 'seconds', 'entries/s', 'vs baseline', 'items/entry'],
+    ['writer', 'entries', 'seconds', 'entries/s', 'vs baseline', 'items/entry', 'items/s'],
     [
       row('one transaction per entry (baseline)', result.baseline),
       row('import: chunked transactions', result.import),
