@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { counterDeltas, entryCounterKeys } from '../functions/media-log/counters';
 import { importFeedChanges } from '../functions/media-log/ingest/media-log-ingest';
-import { chunkCounters, laneOf, planChunks, WRITE_LANES } from '../functions/media-log/ingest/write-chunks';
+import { chunkCounters, planLanes } from '../functions/media-log/ingest/write-chunks';
 import { mediaLogWriter } from '../functions/media-log/media-log-context';
 import type { MediaLogEntry } from '../functions/media-log/schemas';
 import { getDocumentClient } from '../functions/shared/aws/clients';
@@ -85,10 +85,8 @@ function perEntryItems(entries: readonly MediaLogEntry[]): number {
 
 /** Items per entry of the import's transactions: entries plus counters summed per transaction. */
 function importItems(entries: readonly MediaLogEntry[]): number {
-  const lanes: MediaLogEntry[][] = Array.from({ length: WRITE_LANES }, () => []);
-  for (const entry of entries) lanes[laneOf(entry, WRITE_LANES)]?.push(entry);
-  const items = lanes.reduce(
-    (sum, lane, shard) => sum + planChunks(lane, shard).reduce((chunkSum, chunk) => chunkSum + chunk.length + chunkCounters(chunk, shard).length, 0),
+  const items = planLanes(entries).reduce(
+    (sum, { shard, chunks }) => sum + chunks.reduce((chunkSum, chunk) => chunkSum + chunk.length + chunkCounters(chunk, shard).length, 0),
     0,
   );
   return items / entries.length;

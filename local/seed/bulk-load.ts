@@ -29,6 +29,14 @@ const BATCH_SIZE = 25;
  */
 const SLICE_SIZE = 200_000;
 
+const DEFAULT_CONCURRENCY = 8;
+
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
+  return chunks;
+}
+
 async function inParallel<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -78,12 +86,9 @@ export async function bulkLoadMediaLog(
 
 /** Store one slice of entries, then add it to its counters. */
 async function loadSlice(client: DynamoDBDocumentClient, tableName: string, entries: readonly MediaLogEntry[], options: BulkLoadOptions): Promise<void> {
-  const concurrency = options.concurrency ?? 8;
   await putEntries(client, tableName, entries, options);
-  const sums = [...counterDeltas(entries).values()];
-  const groups: (typeof sums)[] = [];
-  for (let index = 0; index < sums.length; index += BATCH_SIZE) groups.push(sums.slice(index, index + BATCH_SIZE));
-  await inParallel(groups, concurrency, async (group) => {
+  const groups = chunksOf([...counterDeltas(entries).values()], BATCH_SIZE);
+  await inParallel(groups, options.concurrency ?? DEFAULT_CONCURRENCY, async (group) => {
     // Nobody else writes meanwhile, so read, add and put back: two requests per 25 counters.
     const existing = await readCounters(client, tableName, group.map(({ key }) => key));
     const items = group.map(({ key, counts }) => {
@@ -105,9 +110,7 @@ export async function putEntries(
   entries: readonly MediaLogEntry[],
   options: Pick<BulkLoadOptions, 'concurrency' | 'onProgress'> = {},
 ): Promise<void> {
-  const batches: MediaLogEntry[][] = [];
-  for (let index = 0; index < entries.length; index += BATCH_SIZE) batches.push(entries.slice(index, index + BATCH_SIZE));
-  await inParallel(batches, options.concurrency ?? 8, async (batch) => {
+  await inParallel(chunksOf(entries, BATCH_SIZE), options.concurrency ?? DEFAULT_CONCURRENCY, async (batch) => {
     await batchWrite(client, tableName, batch.map((entry) => ({ PutRequest: { Item: entryItem(entry) } })));
     options.onProgress?.(batch.length);
   });

@@ -5,7 +5,7 @@ import { counterAddition } from '../counters';
 import { entryFromItem, entryItem } from '../entry-item';
 import { mediaLogKeys } from '../media-log-keys';
 import { REQUEST_FIELDS, type MediaLogEntry } from '../schemas';
-import { chunkCounters, laneOf, planChunks, WRITE_LANES } from './write-chunks';
+import { chunkCounters, planLanes } from './write-chunks';
 import { realSleep, retryingTransaction, type Sleep } from './transaction-retry';
 
 /** What writing an entry did: stored it, or found the same request already stored (a retry). */
@@ -61,12 +61,12 @@ export class MediaLogWriter {
   public async writeAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<EntryResult[]> {
     const results: EntryResult[] = new Array<EntryResult>(entries.length);
     const indexes = new Map<string, number>();
-    const lanes: MediaLogEntry[][] = Array.from({ length: WRITE_LANES }, () => []);
+    const unique: MediaLogEntry[] = [];
     entries.forEach((entry, index) => {
       const first = indexes.get(entry.id);
       if (first === undefined) {
         indexes.set(entry.id, index);
-        lanes[laneOf(entry, WRITE_LANES)]?.push(entry);
+        unique.push(entry);
       } else results[index] = sameRequest(entries[first] as MediaLogEntry, entry) ? 'unchanged' : conflict(entry.id);
     });
     const repeats = entries.length - indexes.size;
@@ -75,8 +75,8 @@ export class MediaLogWriter {
       results[indexes.get(entry.id) as number] = result;
     };
     await Promise.all(
-      lanes.map(async (lane, shard) => {
-        for (const chunk of planChunks(lane, shard)) {
+      planLanes(unique).map(async ({ shard, chunks }) => {
+        for (const chunk of chunks) {
           await this.writeChunk(chunk, shard, settle);
           options.onSettled?.(chunk.length);
         }

@@ -47,6 +47,19 @@ export function planChunks(entries: readonly MediaLogEntry[], shard: number, max
   return chunks;
 }
 
+/** One lane's transactions: its counter shard and its chunks, in the order they are written. */
+export interface LanePlan {
+  readonly shard: number;
+  readonly chunks: MediaLogEntry[][];
+}
+
+/** Split new entries into {@link WRITE_LANES} lanes by user, each planned into transaction-sized chunks. */
+export function planLanes(entries: readonly MediaLogEntry[]): LanePlan[] {
+  const lanes: MediaLogEntry[][] = Array.from({ length: WRITE_LANES }, () => []);
+  for (const entry of entries) lanes[laneOf(entry, WRITE_LANES)]?.push(entry);
+  return lanes.map((lane, shard) => ({ shard, chunks: planChunks(lane, shard) }));
+}
+
 /** The counter updates of one chunk, summed per counter item. */
 export function chunkCounters(chunk: readonly MediaLogEntry[], shard: number) {
   return [...counterDeltas(chunk, shard).values()];
