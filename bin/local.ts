@@ -1,3 +1,7 @@
+// First: the gateway serves requests at once, so the process's InvokeStore must be the one that
+// keeps invocations apart, made before provisioning sends the first AWS SDK request (which would
+// make the other kind).
+import '../local/gateway/local-invocation';
 import { LocalBackendError } from '../local/backends/errors';
 import { reservePort } from '../local/backends/ports';
 import { startBackends } from '../local/backends/start-backends';

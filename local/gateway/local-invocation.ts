@@ -24,6 +24,31 @@ const LOCAL_MAX_CONCURRENCY = '64';
 const store = await InvokeStore.getInstanceAsync(true);
 process.env.AWS_LAMBDA_MAX_CONCURRENCY ??= LOCAL_MAX_CONCURRENCY;
 
+/**
+ * Whether `candidate` holds a context per invocation, so that two invocations awaiting at once
+ * each read back their own. A process has one store, made by whoever asks first: the AWS SDK asks
+ * on every request it sends, and without `AWS_LAMBDA_MAX_CONCURRENCY` it makes one that holds a
+ * single context for the whole process, in which concurrent requests would log each other's ids.
+ */
+async function keepsInvocationsApart(candidate: typeof store): Promise<boolean> {
+  const requestIds = ['first', 'second'];
+  const seen = await Promise.all(
+    requestIds.map((requestId) =>
+      candidate.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: requestId }, async () => {
+        await Promise.resolve();
+        return candidate.getRequestId();
+      }),
+    ),
+  );
+  return seen.every((requestId, index) => requestId === requestIds[index]);
+}
+
+if (!(await keepsInvocationsApart(store))) {
+  throw new Error(
+    'The InvokeStore of this process holds one invocation at a time: it was made before local/gateway/local-invocation.ts loaded (an AWS SDK request makes one). Import this module before anything sends a request.',
+  );
+}
+
 /** Run one invocation of `handler` as the runtime does: inside its own InvokeStore context, holding its Lambda request id. */
 export function invokeIsolated<E, R>(handler: (event: E, context: Context) => Promise<R>, event: E, context: Context): Promise<R> {
   return store.run({ [InvokeStoreBase.PROTECTED_KEYS.REQUEST_ID]: context.awsRequestId }, () => handler(event, context));

@@ -12,6 +12,15 @@ import { applyLocalDefaults } from '../../local/local-defaults';
  */
 const id = randomBytes(8).toString('hex');
 
+// Each Lambda execution environment has its own `awslambda` global, where the runtime keeps the
+// InvokeStore that tells Powertools whether invocations share the process. Jest gives every test
+// file's global the values of its own process's globals, and its global set-up (which loads the AWS
+// SDK) made `awslambda` one of them: one object shared by every file a worker runs, so the first
+// file to create an InvokeStore decided its kind for the files after it, and a local gateway that
+// serves requests at once could find a store that keeps one invocation at a time. A file starts
+// without it, as a fresh process does.
+Reflect.deleteProperty(globalThis, 'awslambda');
+
 // DynamoDB Local accepts only letters and digits in an access key id.
 process.env.AWS_ACCESS_KEY_ID = `test${id}`;
 process.env.AWS_SECRET_ACCESS_KEY = 'local';
