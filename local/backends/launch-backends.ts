@@ -31,6 +31,8 @@ export interface StartBackendsOptions {
   readonly naming?: NamingOptions;
   /** The `java` command; defaults to `$JAVA_HOME/bin/java` or `java`. */
   readonly java?: string;
+  /** DynamoDB Local's JIT: `quick` (default) for a fast start, `full` for long write-heavy runs (the test suite). */
+  readonly compiler?: 'quick' | 'full';
   readonly timeoutMs?: number;
   /** Where one-line warnings go; stderr by default. */
   readonly warn?: (message: string) => void;
@@ -77,6 +79,7 @@ function startChild(kind: BackendKind, options: StartBackendsOptions): Promise<B
           dbPath: join(dataDir, DATA_DIR_LAYOUT.dynamodb),
           port: options.ports?.dynamodb ?? wholeNumberSetting(BACKEND_ENV.dynamodbPort, 0),
           java: options.java,
+          compiler: options.compiler,
           timeoutMs: options.timeoutMs,
           warn: options.warn ?? writeWarning,
           status: options.status,

@@ -23,8 +23,9 @@ export const TEST_BACKENDS_GLOBAL = '__frontendApiTestBackends';
 /** Starts the backends of the test run. */
 export default async function globalSetup(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'frontend-api-test-'));
-  // Each test file provisions its own tables and bucket, under its own access key id.
-  const backends = await startBackends({ dataDir, inMemory: true, provision: false }).catch(async (error: unknown) => {
+  // Each test file provisions its own tables and bucket, under its own access key id. The run is
+  // long and write-heavy (every media log test folds its writes), so the JVM gets its full compiler.
+  const backends = await startBackends({ dataDir, inMemory: true, provision: false, compiler: 'full' }).catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     // Jest prints a set-up error with its stack; these messages already say all there is to do.
     if (error instanceof LocalBackendError) error.stack = `${error.name}: ${error.message}`;
