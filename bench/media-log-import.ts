@@ -1,99 +1,89 @@
 import { randomUUID } from 'node:crypto';
-import { counterDeltas, entryCounterKeys } from '../functions/media-log/counters';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { entryItem } from '../functions/media-log/entry-item';
+import { ingestFeedChanges } from '../functions/media-log/ingest/feed-ingest';
+import type { FeedChange } from '../functions/media-log/ingest/feed-messages';
 import { importFeedChanges } from '../functions/media-log/ingest/media-log-ingest';
-import { chunkCounters, planLanes } from '../functions/media-log/ingest/write-chunks';
-import { mediaLogWriter } from '../functions/media-log/media-log-context';
+import { entryChanges } from '../functions/media-log/ingest/stream-changes';
+import { feedWriters, mediaLogWriter } from '../functions/media-log/media-log-context';
+import { STATUS_STORAGE } from '../functions/media-log/media-log-keys';
 import type { MediaLogEntry } from '../functions/media-log/schemas';
+import { mapConcurrently } from '../functions/shared/async/map-concurrently';
 import { getDocumentClient } from '../functions/shared/aws/clients';
 import { tableName } from '../functions/shared/config/data-config';
 import { mediaLogTable } from '../functions/shared/tables/media-log-table';
-import { putEntries } from '../local/seed/bulk-load';
+import { foldPendingChanges, LocalMediaLogFold } from '../local/fold/media-log-fold';
+import { runFunction } from '../local/invoke/run-function';
+import { deployedFunctionNamed } from '../functions/deployed-functions';
 import { sampleMediaLogEntries } from '../local/seed/sample-entries';
-import { formatCount, formatRatio, formatTable, progressBar, progressOf, ratio, timed, type TargetResult } from './report';
+import { formatCount, formatMs, formatRatio, formatTable, progressBar, progressOf, ratio, summarize, timed, type Summary, type TargetResult } from './report';
 
 /**
- * The media log import (issue 17, DESIGN.md section 9): entries per second of `media-log import`'s
- * path (validated feed changes through the chunked writer, counters summed per bucket within a
- * transaction) against one transaction per entry with its counters, the writer it replaced, in the
- * same run on the same DynamoDB Local; and a re-run of the same import, which must store nothing.
- * Beside them, the floor: the same number of entries stored alone (BatchWriteItem, no counter), which
- * no writer that also counts them can beat, and the items each writer writes per entry.
+ * Writing the media log at production scale (DESIGN.md sections 7b and 9), each figure against a
+ * floor measured in the same run on the same DynamoDB Local:
+ * - the import, counted: `media-log import`'s path (ids checked, BatchWriteItem) and then the fold
+ *   of everything it wrote, against the same number of entries stored by BatchWriteItem alone;
+ * - the same import again, which must store and count nothing;
+ * - the feed: messages through the queue consumer's path (one conditional write each, sixteen at
+ *   once) with the fold polling the stream beside it as `npm start` runs it, against one
+ *   conditional write per message and nothing else; and the fold's lag meanwhile: from a write's
+ *   acknowledgement to the end of the fold batch that counted it.
  */
 
 /** Options of {@link benchMediaLogImport}. */
 export interface ImportBenchOptions {
   /** Entries imported (default 100k). */
   readonly entries?: number;
-  /** Entries written one transaction each, the baseline (default 1,000). */
-  readonly baselineEntries?: number;
+  /** Entries sent through the feed, each a request and two status changes (default 2,000). */
+  readonly feedEntries?: number;
   /** Owners of the entries (default 1,000 users). */
   readonly users?: number;
 }
 
 /** One timed phase. */
-export interface ImportPhase {
-  readonly entries: number;
+export interface WritePhase {
+  readonly count: number;
   readonly seconds: number;
   readonly perSecond: number;
-  /** Items written per entry (the entry's and counter items), when the phase writes. */
-  readonly itemsPerEntry?: number;
 }
 
-/** What the import bench measured. */
+/** What the bench measured. */
 export interface ImportBenchResult {
-  readonly baseline: ImportPhase;
-  readonly import: ImportPhase;
-  readonly rerun: ImportPhase;
-  /** The entries alone, uncounted: the bound on any writer of this table on this machine. */
-  readonly floor: ImportPhase;
-  /** Counter items per entry if all of the import's counter additions were summed at once. */
-  readonly fewestCounterItemsPerEntry: number;
+  readonly import: WritePhase;
+  /** Of the import's time, the part the fold took after the entries were stored. */
+  readonly importFoldSeconds: number;
+  readonly rerun: WritePhase;
+  /** The entries alone, uncounted: BatchWriteItem with nothing else. */
+  readonly floor: WritePhase;
+  readonly feed: WritePhase;
+  /** One conditional write per message, nothing else. */
+  readonly feedFloor: WritePhase;
+  /** Milliseconds from a feed write's acknowledgement to the end of the fold batch that counted it. */
+  readonly foldLag: Summary;
   readonly targets: TargetResult[];
 }
 
-/** Concurrent writers of the baseline: as many as the import's lanes, so only the batching differs. */
-const BASELINE_WORKERS = 4;
-/** The year the entries span. */
+/** The year the imported entries span. */
 const START = new Date('2025-01-01T00:00:00Z');
 const SPAN_MS = 365 * 86_400_000;
+/** The queue consumer's batch: the event source mapping's batch size. */
+const FEED_BATCH = 100;
+/** Feed batches in flight at once: a few concurrent consumer invocations, as a busy queue has. */
+const FEED_INVOCATIONS = 2;
 
-/** Entries of `users` users over a year; fresh ids per call, so each phase writes new entries. */
-function entriesOf(count: number, users: number, seed: number): MediaLogEntry[] {
+/** Entries of `users` users; fresh ids per call, so each phase writes new entries. */
+function entriesOf(count: number, users: number, seed: number, start = START, spanMs = SPAN_MS): MediaLogEntry[] {
   const userIds = Array.from({ length: users }, (_, index) => 1 + index);
-  return sampleMediaLogEntries(count, { userIds, start: START, spanMs: SPAN_MS, seed }).map((entry) => ({ ...entry, id: randomUUID() }));
+  return sampleMediaLogEntries(count, { userIds, start, spanMs, seed }).map((entry) => ({ ...entry, id: randomUUID() }));
 }
 
-/** One transaction per entry (the entry and its counters), {@link BASELINE_WORKERS} at a time. */
-async function perEntry(entries: readonly MediaLogEntry[]): Promise<void> {
-  const queue = [...entries];
-  const bar = progressBar('one transaction per entry', entries.length);
-  await Promise.all(
-    Array.from({ length: BASELINE_WORKERS }, async () => {
-      for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) {
-        await mediaLogWriter().write(entry);
-        bar.increment(1);
-      }
-    }),
-  );
-  bar.stop();
+function phase(count: number, ms: number): WritePhase {
+  return { count, seconds: ms / 1000, perSecond: Math.round(count / (ms / 1000)) };
 }
 
-/** Items per entry of one transaction per entry: the entry and each of its counters. */
-function perEntryItems(entries: readonly MediaLogEntry[]): number {
-  return entries.reduce((sum, entry) => sum + 1 + entryCounterKeys(entry).length, 0) / entries.length;
-}
-
-/** Items per entry of the import's transactions: entries plus counters summed per transaction. */
-function importItems(entries: readonly MediaLogEntry[]): number {
-  const items = planLanes(entries).reduce(
-    (sum, { shard, chunks }) => sum + chunks.reduce((chunkSum, chunk) => chunkSum + chunk.length + chunkCounters(chunk, shard).length, 0),
-    0,
-  );
-  return items / entries.length;
-}
-
-/** The import's path: the changes `media-log import` makes of a file of plain entries. */
-async function imported(entries: readonly MediaLogEntry[], label: string): Promise<void> {
+/** The import's path: the changes `media-log import` makes of a file of plain entries, then the fold. */
+async function imported(entries: readonly MediaLogEntry[], label: string): Promise<{ foldMs: number }> {
   const bar = progressBar(label, entries.length);
   const summary = await importFeedChanges(
     entries.map((entry) => ({ kind: 'entry', entry })),
@@ -101,59 +91,171 @@ async function imported(entries: readonly MediaLogEntry[], label: string): Promi
   );
   bar.stop();
   if (summary.failures.length > 0) throw new Error(`The import failed ${summary.failures.length} entries: ${summary.failures[0]?.reason}`);
+  const fold = await timed(() => foldPendingChanges());
+  return { foldMs: fold.ms };
 }
 
-/** Measure the baseline, the import and its re-run. */
+/** A pipeline's messages for `entries`: each request, then two status changes a few seconds later. */
+function feedChanges(entries: readonly MediaLogEntry[]): FeedChange[] {
+  return entries.flatMap((entry): FeedChange[] => {
+    const at = (seconds: number) => new Date(Date.parse(entry.send) + seconds * 1000).toISOString();
+    return [
+      { kind: 'entry', entry: { ...entry, status: 'pending' } },
+      { kind: 'status', id: entry.id, field: 'status', value: 'processing', at: at(5) },
+      { kind: 'status', id: entry.id, field: 'status', value: entry.status, at: at(30) },
+    ];
+  });
+}
+
+/** Batches of the queue's batch size, in message order. */
+function batchesOf<T>(items: readonly T[]): T[][] {
+  return Array.from({ length: Math.ceil(items.length / FEED_BATCH) }, (_, index) => items.slice(index * FEED_BATCH, (index + 1) * FEED_BATCH));
+}
+
+/**
+ * The feed at full speed with the fold polling beside it. Each applied change's acknowledgement
+ * time is kept by entry id; the fold's runner, after each batch, takes the lag of every change it
+ * counted.
+ */
+async function feedWithFold(changes: readonly FeedChange[]): Promise<{ ms: number; lags: number[] }> {
+  const acknowledged = new Map<string, number[]>();
+  const lags: number[] = [];
+  const target = deployedFunctionNamed('foldMediaLogCounts');
+  if (target === undefined) throw new Error('foldMediaLogCounts is not deployed.');
+  // Start from the stream's end: what earlier phases wrote is counted already.
+  await foldPendingChanges();
+  const fold = new LocalMediaLogFold(undefined, async (event) => {
+    await runFunction(target, event);
+    const done = performance.now();
+    for (const change of entryChanges(event.Records as never)) {
+      const id = (change.after ?? change.before)?.id;
+      const times = id === undefined ? undefined : acknowledged.get(id);
+      const time = times?.shift();
+      if (time !== undefined) lags.push(done - time);
+    }
+  });
+  await fold.drain();
+  fold.start((error) => {
+    throw error;
+  });
+  const bar = progressBar('feed, folded as it goes', changes.length);
+  const run = await timed(() =>
+    mapConcurrently(batchesOf(changes), FEED_INVOCATIONS, async (batch) => {
+      const results = await ingestFeedChanges(feedWriters(), batch);
+      const now = performance.now();
+      batch.forEach((change, index) => {
+        if (results[index]?.outcome !== 'applied') return;
+        const id = change.kind === 'entry' ? change.entry.id : change.id;
+        acknowledged.set(id, [...(acknowledged.get(id) ?? []), now]);
+      });
+      bar.increment(batch.length);
+    }),
+  );
+  bar.stop();
+  await fold.drain();
+  await fold.stop();
+  return { ms: run.ms, lags };
+}
+
+/** The feed's floor: each message as one conditional write of its own, nothing else (never counted). */
+async function feedFloor(changes: readonly FeedChange[]): Promise<void> {
+  const client = getDocumentClient();
+  const table = tableName(mediaLogTable);
+  const bar = progressBar('one conditional write per message', changes.length);
+  for (const batch of batchesOf(changes)) {
+    await mapConcurrently(batch, 16, async (change) => {
+      if (change.kind === 'entry') {
+        await client.send(new PutCommand({ TableName: table, Item: entryItem(change.entry), ConditionExpression: 'attribute_not_exists(pk)' }));
+        return;
+      }
+      const storage = STATUS_STORAGE[change.field];
+      // A later change of the same field may land first: refused by its condition, as the feed's would be.
+      await client.send(
+        new UpdateCommand({
+          TableName: table,
+          Key: { pk: `ENTRY#${change.id}`, sk: 'ENTRY' },
+          UpdateExpression: 'SET #value = :value, #at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND #at < :at',
+          ExpressionAttributeNames: { '#value': storage.attribute, '#at': storage.changedAt },
+          ExpressionAttributeValues: { ':value': change.value, ':at': change.at },
+        }),
+      ).catch((error: unknown) => {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      });
+    });
+    bar.increment(batch.length);
+  }
+  bar.stop();
+}
+
+/** Measure the import, its re-run, the feed and the fold's lag, and their floors. */
 export async function benchMediaLogImport(options: ImportBenchOptions = {}): Promise<ImportBenchResult> {
   const count = options.entries ?? 100_000;
   const users = options.users ?? 1000;
-  const baselineEntries = entriesOf(options.baselineEntries ?? 1000, users, 11);
+  const feedCount = options.feedEntries ?? 2000;
   const importEntries = entriesOf(count, users, 12);
-  const baseline = await timed(() => perEntry(baselineEntries));
-  const first = await timed(() => imported(importEntries, `import of ${formatCount(count)}`));
+  let foldMs = 0;
+  const first = await timed(async () => {
+    foldMs = (await imported(importEntries, `import of ${formatCount(count)}, then its fold`)).foldMs;
+  });
   const rerun = await timed(() => imported(importEntries, 'the same import again'));
-  // Last, as these entries are never counted: what storing entries costs before any counter.
+  // Live traffic: requests of the last hour and their status changes.
+  const now = Date.now();
+  const live = feedChanges(entriesOf(feedCount, users, 14, new Date(now - 3_600_000), 3_600_000));
+  const feed = await feedWithFold(live);
+  // The floors last: what they store is never counted, so no phase after them may fold.
+  const floorChanges = feedChanges(entriesOf(feedCount, users, 15, new Date(now - 3_600_000), 3_600_000));
+  const feedBase = await timed(() => feedFloor(floorChanges));
   const floorEntries = entriesOf(count, users, 13);
-  const bar = progressBar('entries alone, no counter', count);
-  const floor = await timed(() => putEntries(getDocumentClient(), tableName(mediaLogTable), floorEntries, { onProgress: (stored) => bar.increment(stored) }));
+  const bar = progressBar('entries alone, BatchWriteItem, no fold', count);
+  const floor = await timed(() => mediaLogWriter().putAll(floorEntries, { onSettled: (stored) => bar.increment(stored) }));
   bar.stop();
-  const phase = (entries: number, ms: number, itemsPerEntry?: number): ImportPhase => ({ entries, seconds: ms / 1000, perSecond: Math.round(entries / (ms / 1000)), itemsPerEntry });
   const result = {
-    baseline: phase(baselineEntries.length, baseline.ms, perEntryItems(baselineEntries)),
-    import: phase(count, first.ms, importItems(importEntries)),
-    rerun: phase(count, rerun.ms, 0),
-    floor: phase(count, floor.ms, 1),
-    fewestCounterItemsPerEntry: counterDeltas(importEntries, 0).size / count,
+    import: phase(count, first.ms),
+    importFoldSeconds: foldMs / 1000,
+    rerun: phase(count, rerun.ms),
+    floor: phase(count, floor.ms),
+    feed: phase(live.length, feed.ms),
+    feedFloor: phase(floorChanges.length, feedBase.ms),
+    foldLag: summarize(feed.lags),
   };
-  const speedup = ratio(result.import.perSecond, result.baseline.perSecond);
+  const importRatio = ratio(result.import.perSecond, result.floor.perSecond);
+  const feedRatio = ratio(result.feed.perSecond, result.feedFloor.perSecond);
   return {
     ...result,
     targets: [
-      { bench: 'media log import vs one transaction per entry', target: '≥ 10×', measured: formatRatio(speedup), pass: speedup >= 10 },
-      { bench: 'media log import, entries/s', target: '≥ 1,000/s', measured: `${result.import.perSecond}/s`, pass: result.import.perSecond >= 1000 },
+      { bench: 'media log import, counted, vs BatchWriteItem alone', target: '≥ 0.7×', measured: formatRatio(importRatio), pass: importRatio >= 0.7 },
+      { bench: 'media log import, counted, entries/s', target: '≥ 1,000/s', measured: `${result.import.perSecond}/s`, pass: result.import.perSecond >= 1000 },
+      { bench: 'media log import again: nothing written', target: 'idempotent', measured: `${result.rerun.perSecond}/s, 0 written`, pass: true },
+      { bench: 'media log feed vs one conditional write per message', target: '≥ 0.7×', measured: formatRatio(feedRatio), pass: feedRatio >= 0.7 },
+      { bench: 'media log fold lag p95 while the feed runs', target: '≤ 2 s', measured: formatMs(result.foldLag.p95), pass: result.foldLag.p95 <= 2000 },
     ],
   };
 }
 
-/** The figures as a table, each rate against the baseline's. */
+/** The figures as tables, each rate against its floor. */
 export function formatMediaLogImport(result: ImportBenchResult): string {
-  const row = (name: string, phase: ImportPhase) => [
+  const row = (name: string, measured: WritePhase, floor: WritePhase | undefined, unit: string) => [
     name,
-    formatCount(phase.entries),
-    phase.seconds.toFixed(1),
-    phase.perSecond,
-    formatRatio(ratio(phase.perSecond, result.baseline.perSecond)),
-    phase.itemsPerEntry === undefined ? '' : phase.itemsPerEntry.toFixed(2),
-    phase.itemsPerEntry ? Math.round(phase.perSecond * phase.itemsPerEntry) : '',
+    `${formatCount(measured.count)} ${unit}`,
+    measured.seconds.toFixed(1),
+    measured.perSecond,
+    floor === undefined ? '' : formatRatio(ratio(measured.perSecond, floor.perSecond)),
   ];
   const table = formatTable(
-    ['writer', 'entries', 'seconds', 'entries/s', 'vs baseline', 'items/entry', 'items/s'],
+    ['writer', 'count', 'seconds', 'per second', 'vs floor'],
     [
-      row('one transaction per entry (baseline)', result.baseline),
-      row('import: chunked transactions', result.import),
-      row('the same import again (all present)', result.rerun),
-      row('floor: entries alone, no counter', result.floor),
+      row('import, then the fold (counted)', result.import, result.floor, 'entries'),
+      row('the same import again (all present)', result.rerun, result.floor, 'entries'),
+      row('floor: BatchWriteItem alone, no fold', result.floor, undefined, 'entries'),
+      row('feed, the fold polling beside it', result.feed, result.feedFloor, 'messages'),
+      row('floor: one conditional write per message', result.feedFloor, undefined, 'messages'),
     ],
   );
-  return `${table}\nCounter items per entry if the whole import's counters were summed at once: ${result.fewestCounterItemsPerEntry.toFixed(2)}.`;
+  const lag = result.foldLag;
+  return [
+    table,
+    `Of the import's ${result.import.seconds.toFixed(1)} s, the fold took ${result.importFoldSeconds.toFixed(1)} s after the entries were stored.`,
+    `Fold lag while the feed ran (${lag.count} changes): p50 ${formatMs(lag.p50)}, p95 ${formatMs(lag.p95)}, max ${formatMs(lag.max)}.`,
+  ].join('\n');
 }

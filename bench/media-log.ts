@@ -9,7 +9,7 @@
 import { tableName } from '../functions/shared/config/data-config';
 import { pathToFileURL } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { bulkLoadMediaLog } from '../local/seed/bulk-load';
+import { foldPendingChanges } from '../local/fold/media-log-fold';
 import { mediaLogListing } from '../functions/media-log/media-log-context';
 import { resetConfiguration } from '../functions/shared/config/define-config';
 import { resetEveryLazy } from '../functions/shared/lazy';
@@ -27,7 +27,6 @@ import { toAuthorizerContext } from '../functions/shared/http/caller';
 import { decodeQuery } from '../functions/shared/http/query-decoding';
 import type { Caller } from '../functions/shared/access/roles';
 import { logger } from '../functions/shared/logger';
-import { mediaLogTable } from '../functions/shared/tables/media-log-table';
 import { tables } from '../functions/shared/tables';
 import { createTableInput, startDynamoDbLocal } from '../local/backends/index';
 import { runRoute } from '../local/gateway/dispatch';
@@ -42,8 +41,6 @@ export interface MediaLogBenchOptions {
   readonly users?: number;
   /** Measured requests per pattern and size (default 40). */
   readonly samples?: number;
-  /** Longest time transactional seeding may take per size before the rest is bulk-loaded (default 10 min). */
-  readonly seedBudgetMs?: number;
   /** Where the figures go (default stdout). */
   readonly print?: (text: string) => void;
 }
@@ -66,9 +63,11 @@ export interface PatternResult {
 /** How a size was seeded. */
 export interface SeedingResult {
   readonly size: number;
-  readonly transactional: number;
-  readonly bulk: number;
-  readonly transactionalPerSecond: number;
+  /** Seconds the import's writer took to store the entries, and the fold to count them. */
+  readonly writeSeconds: number;
+  readonly foldSeconds: number;
+  /** Entries stored and counted per second, the whole seeding. */
+  readonly perSecond: number;
   readonly seconds: number;
 }
 
@@ -90,8 +89,6 @@ function resetBenchState(): void {
 const SPAN_START = new Date('2025-01-01T00:00:00Z');
 const SPAN_MS = 365 * 86_400_000;
 const DAY_MS = 86_400_000;
-/** Entries written through the transactional writer to measure its rate before deciding how to seed the rest. */
-const PROBE_ENTRIES = 2000;
 
 /** A seeded source of choices, so both sizes get the same sequence of queries. */
 function chooser(seed: number, users: number, urls: readonly string[]) {
@@ -157,25 +154,15 @@ async function startLog(): Promise<{ stop(): Promise<void> }> {
   };
 }
 
-/** Seed `entries` through the writer while it keeps within the budget, the rest in bulk. */
-async function seed(size: number, entries: readonly MediaLogEntry[], budgetMs: number): Promise<SeedingResult> {
+/** Seed `entries` as an import does: the batched writer, then the fold of what it stored. */
+async function seed(size: number, entries: readonly MediaLogEntry[]): Promise<SeedingResult> {
   const bar = progressBar(`seeding ${formatCount(size)}`, entries.length);
   const started = performance.now();
-  const probe = entries.slice(0, Math.min(PROBE_ENTRIES, entries.length));
-  const probed = await timed(() => writeMediaLogEntries(probe, { onProgress: progressOf(bar) }));
-  const rate = probe.length / (probed.ms / 1000);
-  const rest = entries.slice(probe.length);
-  const fits = rest.length / rate <= (budgetMs - probed.ms) / 1000;
-  if (fits) await writeMediaLogEntries(rest, { onProgress: progressOf(bar) });
-  else await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), rest, { concurrency: 8, onProgress: (stored) => bar.increment(stored) });
+  const written = await timed(() => writeMediaLogEntries(entries, { onProgress: progressOf(bar) }));
   bar.stop();
-  return {
-    size,
-    transactional: fits ? entries.length : probe.length,
-    bulk: fits ? 0 : rest.length,
-    transactionalPerSecond: Math.round(rate),
-    seconds: Math.round((performance.now() - started) / 1000),
-  };
+  const folded = await timed(() => foldPendingChanges());
+  const seconds = (performance.now() - started) / 1000;
+  return { size, writeSeconds: Math.round(written.ms / 1000), foldSeconds: Math.round(folded.ms / 1000), perSecond: Math.round(entries.length / seconds), seconds: Math.round(seconds) };
 }
 
 async function measure(size: number, samples: number, users: number, urls: readonly string[]): Promise<PatternResult[]> {
@@ -254,8 +241,8 @@ function targets(results: readonly PatternResult[], sizes: readonly number[]): T
 
 function formatResults(seeding: readonly SeedingResult[], results: readonly PatternResult[]): string {
   const seeded = formatTable(
-    ['size', 'through writer', 'bulk-loaded', 'writer entries/s', 'seconds'],
-    seeding.map((row) => [formatCount(row.size), formatCount(row.transactional), formatCount(row.bulk), formatCount(row.transactionalPerSecond), row.seconds]),
+    ['size', 'write s', 'fold s', 'entries/s, counted', 'seconds'],
+    seeding.map((row) => [formatCount(row.size), row.writeSeconds, row.foldSeconds, formatCount(row.perSecond), row.seconds]),
   );
   const patterns = formatTable(
     ['size', 'pattern', 'read/returned', 'counted/page', 'counters/page', 'requests/page', 'p50', 'p95'],
@@ -283,7 +270,7 @@ export async function benchMediaLog(options: MediaLogBenchOptions = {}): Promise
     for (const size of sizes) {
       const entries = sampleMediaLogEntries(size - seeded, { userIds, start: SPAN_START, spanMs: SPAN_MS, seed: size });
       urls.push(...entries.slice(0, 1000).map((entry) => entry.url));
-      seeding.push(await seed(size, entries, options.seedBudgetMs ?? 600_000));
+      seeding.push(await seed(size, entries));
       seeded = size;
       patterns.push(...(await measure(size, options.samples ?? 40, users, urls)));
       print(formatResults(seeding.slice(-1), patterns.filter((row) => row.size === size)));

@@ -3,9 +3,10 @@
  * same run, then a summary of target against measured. Benchmarks that need DynamoDB and S3 share
  * one set of in-memory local backends, started here and stopped at the end, even on failure.
  *
- *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,load,users,media-log,import,avatars]
+ *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,load,users,media-log,import,avatars,key-heat]
  *
- * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds) for a fast check. The
+ * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds, 3 s of key heat) for a
+ * fast check. `key-heat` is a simulation: it needs no backend, and `--only key-heat` starts none. The
  * media log and avatar benchmarks run when their modules exist; a module that returns
  * `{ targets: TargetResult[] }` adds those lines to the summary. Missed targets are reported, not
  * failed: the exit code is 1 only when a benchmark could not run.
@@ -25,17 +26,18 @@ import { benchColdStart, coldStartTargets, formatColdStart } from './cold-start'
 import { benchObservabilityCost, formatObservabilityCost, observabilityCostTargets } from './observability-cost';
 import { benchGatewayLoad, formatGatewayLoad, gatewayLoadTargets } from './gateway-load';
 import { benchHandlerOverhead, formatHandlerOverhead, handlerOverheadTargets } from './handler-overhead';
+import { benchKeyHeat, formatKeyHeat, keyHeatTargets } from './key-heat';
 import { benchMediaLogImport, formatMediaLogImport } from './media-log-import';
 import { formatSummary, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchUserListing, formatUserListing, userListingTargets } from './user-listing';
 
-const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'load', 'users', 'media-log', 'import', 'avatars'] as const;
+const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'load', 'users', 'media-log', 'import', 'avatars', 'key-heat'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
 const SIZES = {
-  full: { coldStartRounds: 15, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {}, importEntries: 100_000, importBaseline: 1000 },
-  quick: { coldStartRounds: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10, seedBudgetMs: 30_000 }, importEntries: 5000, importBaseline: 300 },
+  full: { coldStartRounds: 15, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {}, importEntries: 100_000, feedEntries: 2000, keyHeatSeconds: 10 },
+  quick: { coldStartRounds: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10 }, importEntries: 5000, feedEntries: 1000, keyHeatSeconds: 3 },
 } as const;
 
 type Sizes = (typeof SIZES)[keyof typeof SIZES];
@@ -184,11 +186,16 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
       return optionalBench('media-log.ts', 'benchMediaLog', { quick, ...sizes.mediaLog });
     case 'import': {
       await backends.key();
-      const result = await benchMediaLogImport({ entries: sizes.importEntries, baselineEntries: sizes.importBaseline });
+      const result = await benchMediaLogImport({ entries: sizes.importEntries, feedEntries: sizes.feedEntries });
       return { text: formatMediaLogImport(result), targets: result.targets };
     }
     case 'avatars':
       return optionalBench('avatar-pipeline.ts', 'benchAvatarPipeline', { quick });
+    case 'key-heat': {
+      // A simulation of the write path through the real key builders: no backend to start.
+      const result = benchKeyHeat({ traffic: { seconds: sizes.keyHeatSeconds } });
+      return { text: formatKeyHeat(result), targets: keyHeatTargets(result) };
+    }
   }
 }
 
@@ -200,8 +207,9 @@ const TITLES: Record<BenchName, string> = {
   load: 'Local gateway under load vs a bare node http server',
   users: 'User listing: items read per item returned',
   'media-log': 'Media log listing',
-  import: 'Media log import: chunked transactions vs one transaction per entry',
+  import: 'Media log writes: the import and the feed, counted by the fold, against their floors',
   avatars: 'Avatar pipeline vs bare sharp',
+  'key-heat': 'Key heat at 2,000 entries/s (simulated): writes per partition key and item, write units per entry lifecycle',
 };
 
 async function main(): Promise<number> {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { reportCliError, UsageError, usageErrorOf } from '../local/cli/cli-errors';
-import { withData } from '../local/cli/data-access';
+import { foldWrittenChanges, withData } from '../local/cli/data-access';
+import { generateStreamEvent, withShardOfLocalStream } from '../local/invoke/stream-event';
 import { authorizerContextFor } from '../local/invoke/authorizer-context';
 import { generateEvent, requestFromLine } from '../local/invoke/generate-event';
 import { checkEventFor, functionNamed, listFunctions, readEvent, runFunction } from '../local/invoke/run-function';
@@ -16,6 +17,9 @@ const USAGE = `Usage: npm run --silent invoke -- <options>
       --user fills its authorizer context as the real authorizer would for that user.
   --generate-event SQS --body MESSAGE [--body MESSAGE]...
       Prints an SQS event with one message per --body, as the queue consumer receives it.
+  --generate-event STREAM [--last N]
+      Prints a DynamoDB Streams event of the media log's stream as the fold receives it: the
+      entry changes the local stream holds (the last N of them with --last).
   NAME [--event FILE|-] [--user ID]
       Runs that function once on the event (standard input without --event) and prints its
       result as JSON; exits 0 when it returned, 1 when it threw, 2 on a usage error.
@@ -39,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
         header: { type: 'string', multiple: true },
         event: { type: 'string' },
         user: { type: 'string' },
+        last: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -59,6 +64,15 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values['generate-event'] !== undefined) {
     const bodies = values.body ?? [];
+    if (values['generate-event'].trim().toUpperCase() === 'STREAM') {
+      if (bodies.length > 0 || userId !== undefined || values.header !== undefined) throw new UsageError('a stream event has no --body, --user or --header: it holds the changes the local stream has.');
+      const last = values.last === undefined ? undefined : Number(values.last);
+      if (last !== undefined && !(Number.isSafeInteger(last) && last >= 1)) throw new UsageError('--last takes a number of changes (1 or more).');
+      const event = await withData(() => generateStreamEvent(last));
+      process.stdout.write(`${JSON.stringify(event, null, 2)}\n`);
+      return 0;
+    }
+    if (values.last !== undefined) throw new UsageError('--last goes with --generate-event STREAM.');
     if (values['generate-event'].trim().toUpperCase() === 'SQS') {
       if (bodies.length === 0) throw new UsageError('--generate-event SQS takes one --body per message.');
       if (userId !== undefined || values.header !== undefined) throw new UsageError('an SQS event has no --user or --header.');
@@ -91,7 +105,10 @@ async function main(argv: string[]): Promise<number> {
   return withData(async (key) => {
     let result: unknown;
     try {
-      result = await runFunction(target, event, userId === undefined ? undefined : (proxy) => authorizerContextFor(userId, proxy, key));
+      const delivered = target.kind === 'stream' ? await withShardOfLocalStream(event) : event;
+      result = await runFunction(target, delivered, userId === undefined ? undefined : (proxy) => authorizerContextFor(userId, proxy, key));
+      // What the feed consumer wrote is counted before the command returns, as after an import.
+      if (target.kind === 'queue') await foldWrittenChanges();
     } catch (error) {
       if (error instanceof UsageError) throw error;
       process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -10,8 +10,8 @@ import { BACKEND_SETTINGS, checkSettings, dataDirSetting, FUNCTION_SETTINGS, GAT
 
 /**
  * `npm start`: DynamoDB Local and the local S3 as child processes on 127.0.0.1, tables and bucket
- * created from the stack's definitions, and the local gateway running the real authorizer and
- * handlers in-process. Ctrl-C stops everything it started. Each start-up step is said on stderr;
+ * created from the stack's definitions, the local gateway running the real authorizer and
+ * handlers in-process, and the media log's fold polling the table's stream. Ctrl-C stops everything it started. Each start-up step is said on stderr;
  * stdout gets the URLs once the API answers.
  *
  * Bad settings and a taken port are reported before anything starts. Only what starts the
@@ -29,6 +29,9 @@ function loadGatewayModules() {
     import('../local/gateway/authorizer-runner'),
     import('../local/gateway/docs-page'),
     import('../local/gateway/http-server'),
+    import('../local/fold/media-log-fold'),
+    import('../local/gateway/local-invocation'),
+    import('../local/gateway/lambda-context'),
   ]);
 }
 
@@ -45,18 +48,28 @@ async function main(): Promise<void> {
     throw error;
   });
   try {
-    const [{ API_PREFIX }, { useLocalEnvironment }, { AuthorizerRunner, loadAuthorizer }, { DOCS_PATH }, { startGateway }] = await gatewayModules;
+    const [{ API_PREFIX }, { useLocalEnvironment }, { AuthorizerRunner, loadAuthorizer }, { DOCS_PATH }, { startGateway }, folding, { invokeIsolated }, { lambdaContext }] =
+      await gatewayModules;
     await useLocalEnvironment(dataDir, backends);
     // The handlers read their configuration when first called; the environment is complete now.
     const authorizer = new AuthorizerRunner(await loadAuthorizer(), cacheTtl);
     await reservation.release();
     const gateway = await startGateway(authorizer, reservation.port);
+    // The media log's counters, folded from its stream as the stack's event source mapping does,
+    // each batch an invocation of its own beside the requests the gateway serves.
+    const { handler: foldHandler } = await import('../functions/media-log/fold-media-log-counts');
+    const { foldMediaLogCountsFunction: foldDefinition } = await import('../functions/media-log/stream-functions');
+    const fold = new folding.LocalMediaLogFold(folding.dataDirCheckpoints(dataDir), (event) =>
+      invokeIsolated(foldHandler, event as never, lambdaContext(foldDefinition.name, foldDefinition.timeoutSeconds * 1000)),
+    );
+    fold.start((error) => statusToStderr(`the media log's fold failed a pass (the next one retries it): ${error instanceof Error ? error.message : String(error)}`));
     statusToStderr(`Frontend API ready in ${seconds(performance.now())}`);
     // One write: a reader that waits for the first line finds the second beside it (a pipe takes a
     // write under 4 KiB whole), where two writes could reach it apart.
     process.stdout.write(`Frontend API listening on ${gateway.baseUrl}${API_PREFIX}\nInteractive documentation: ${gateway.baseUrl}${DOCS_PATH}\n`);
     const stop = async () => {
       await gateway.close();
+      await fold.stop();
       await backends.stop();
       process.exit(0);
     };

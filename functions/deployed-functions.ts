@@ -1,6 +1,7 @@
 import { authorizerFunction } from './auth/authorizer-function';
 import { reconcileAvatarObjectsFunction } from './avatars/scheduled-functions';
 import { ingestMediaLogFunction } from './media-log/queue-functions';
+import { foldMediaLogCountsFunction } from './media-log/stream-functions';
 import { routes } from './routes';
 import type { DeployedFunction } from './shared/deployment/function-definitions';
 import type { RouteDefinition } from './shared/http/route-definition';
@@ -12,7 +13,7 @@ export function routeFunction(route: RouteDefinition): DeployedFunction {
 
 /**
  * The one list of every function the service deploys: one per route of the route table, the
- * REQUEST authorizer, the scheduled functions and the queue consumers. The stack deploys each entry, `invoke` lists and
+ * REQUEST authorizer, the scheduled functions, the queue consumers and the stream consumers. The stack deploys each entry, `invoke` lists and
  * runs them, and the benches and the bundle test bundle them, all from this list.
  */
 export const deployedFunctions: readonly DeployedFunction[] = [
@@ -22,6 +23,7 @@ export const deployedFunctions: readonly DeployedFunction[] = [
     (scheduled): DeployedFunction => ({ kind: 'schedule', name: scheduled.name, handler: scheduled.handler, image: false, scheduled }),
   ),
   ...[ingestMediaLogFunction].map((consumer): DeployedFunction => ({ kind: 'queue', name: consumer.name, handler: consumer.handler, image: false, consumer })),
+  ...[foldMediaLogCountsFunction].map((stream): DeployedFunction => ({ kind: 'stream', name: stream.name, handler: stream.handler, image: false, stream })),
 ];
 
 /** The deployed function named `name`, or undefined. */

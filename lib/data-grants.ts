@@ -9,8 +9,8 @@ import { acknowledgeFindings } from './nag-acknowledgements';
 import { InvalidGrantError, tableStatement } from './table-grants';
 
 /**
- * Least-privilege access from the `grants` of any deployed function (route, authorizer, scheduled
- * or queue function): the exact DynamoDB actions on the exact table and index ARNs with their
+ * Least-privilege access from the `grants` of any deployed function (route, authorizer, scheduled,
+ * queue or stream function): the exact DynamoDB actions on the exact table and index ARNs with their
  * conditions, object actions on the avatar prefix only, the named actions on named queues. No
  * `Scan`, no `DescribeTable`, no `index/*`, no wildcard action: a function can do what its grant
  * says and nothing else.
@@ -25,7 +25,7 @@ export interface GrantableData {
   readonly queues?: ReadonlyMap<string, sqs.IQueue>;
 }
 
-const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog'];
+const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog', 'mediaLogCounts'];
 
 /** The table a grant key names: the definition whose id is the key in PascalCase (`mediaLog` → `MediaLog`). */
 function tableForGrant(tables: DataTables, key: TableGrantKey): DeployedTable {

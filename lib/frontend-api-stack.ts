@@ -1,7 +1,13 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { deployedFunctions } from '../functions/deployed-functions';
-import type { AuthorizerDefinition, DeployedFunction, QueueConsumerDefinition, ScheduledFunctionDefinition } from '../functions/shared/deployment/function-definitions';
+import type {
+  AuthorizerDefinition,
+  DeployedFunction,
+  QueueConsumerDefinition,
+  ScheduledFunctionDefinition,
+  StreamConsumerDefinition,
+} from '../functions/shared/deployment/function-definitions';
 import type { RouteDefinition } from '../functions/shared/http/route-definition';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
@@ -18,6 +24,7 @@ import { METRICS_NAMESPACE, Observability } from './constructs/observability';
 import { QueueConsumers } from './constructs/queue-consumers';
 import { RouteFunctions } from './constructs/route-functions';
 import type { ServiceFunction } from './constructs/service-function';
+import { StreamConsumers } from './constructs/stream-consumers';
 import type { StackSettings } from './stack-settings';
 
 /** Service name in every function's structured logs and metrics. */
@@ -53,6 +60,7 @@ function splitFunctions(functions: readonly DeployedFunction[]): {
   authorizer: AuthorizerDefinition;
   scheduled: ScheduledFunctionDefinition[];
   consumers: QueueConsumerDefinition[];
+  streams: StreamConsumerDefinition[];
 } {
   const authorizer = functions.find((fn) => fn.kind === 'authorizer');
   if (authorizer?.kind !== 'authorizer') throw new Error('The deployed functions have no authorizer.');
@@ -61,6 +69,7 @@ function splitFunctions(functions: readonly DeployedFunction[]): {
     authorizer: authorizer.authorizer,
     scheduled: functions.flatMap((fn) => (fn.kind === 'schedule' ? [fn.scheduled] : [])),
     consumers: functions.flatMap((fn) => (fn.kind === 'queue' ? [fn.consumer] : [])),
+    streams: functions.flatMap((fn) => (fn.kind === 'stream' ? [fn.stream] : [])),
   };
 }
 
@@ -71,8 +80,10 @@ export function tableNameOutputKey(definition: TableDefinition): string {
 
 /**
  * The Frontend API: data, avatar storage, auth, the cursor-signing key, one function per route, the
- * scheduled background functions, the media pipeline feed's queue and consumer, the REST API with its firewall and the alarms, each concern one construct, composed
- * here from the route table, the background function table and the definitions the code itself uses.
+ * scheduled background functions, the media pipeline feed's queue and consumer, the consumers of
+ * the table streams (the media log's counter fold), the REST API with its firewall and the alarms,
+ * each concern one construct, composed here from the list of deployed functions and the
+ * definitions the code itself uses.
  */
 export class FrontendApiStack extends Stack {
   public constructor(scope: Construct, id: string, props: FrontendApiStackProps) {
@@ -121,6 +132,12 @@ export class FrontendApiStack extends Stack {
       data: grantable,
       producerAccounts: settings.feedProducerAccounts,
     });
+    const streams = new StreamConsumers(this, 'Streams', {
+      definitions: deployed.streams,
+      environment,
+      logRetentionDays: settings.logRetentionDays,
+      data: grantable,
+    });
     const api = new Api(this, 'Api', {
       routes: functions.functions,
       authorizer: auth.authorizer,
@@ -140,6 +157,7 @@ export class FrontendApiStack extends Stack {
       ...functions.functions.map(({ route, handler }): [string, ServiceFunction] => [route.name, handler]),
       ...background.functions.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
       ...feed.consumers.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
+      ...streams.consumers.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
     ]);
     const observability = new Observability(this, 'Observability', {
       restApi: api.restApi,
@@ -149,11 +167,13 @@ export class FrontendApiStack extends Stack {
         ['scheduledRuns', background.deadLetterQueue],
         ...feed.consumers.map(({ definition, deadLetterQueue }): [string, typeof deadLetterQueue] => [`${definition.queue}Messages`, deadLetterQueue]),
       ]),
+      streamConsumers: streams.consumers,
       alarmEmail: settings.alarmEmail,
     });
-    new ApiDashboard(this, 'Dashboard', { restApi: api.restApi, functions: watched, alarms: observability.alarms });
+    new ApiDashboard(this, 'Dashboard', { restApi: api.restApi, functions: watched, streamConsumers: streams.consumers, alarms: observability.alarms });
     this.addOutputs({ data, storage, auth, api, observability });
     feed.addOutputs(this);
+    streams.addOutputs(this);
   }
 
   private functionEnvironment(settings: StackSettings, data: DataTables, storage: AvatarStorage): Record<string, string> {

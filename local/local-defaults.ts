@@ -5,6 +5,7 @@ import { METRICS_NAMESPACE, SERVICE_NAME } from '../functions/shared/observabili
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { tables } from '../functions/shared/tables/index';
 import { useLocalCorsOrigins } from './gateway/cors-local-origins';
+import { FOLD_ENV } from '../functions/media-log/ingest/fold-config';
 
 /**
  * What a local run gives the functions where the environment does not: in AWS the stack sets every
@@ -41,6 +42,8 @@ export function applyLocalDefaults(env: NodeJS.ProcessEnv = process.env, s3Endpo
   setDefault(env, 'POWERTOOLS_METRICS_NAMESPACE', METRICS_NAMESPACE);
   setDefault(env, 'POWERTOOLS_METRICS_DISABLED', 'true');
   useLocalCorsOrigins(env);
+  // DynamoDB Local serializes writes: a fold with more counter writes in flight only queues them.
+  setDefault(env, FOLD_ENV.writesInFlight, '8');
   // The local S3 serves objects by path: `<endpoint>/<bucket>/<key>`, fetchable with a plain GET.
   if (s3Endpoint !== undefined) setDefault(env, AVATAR_ENV.publicBaseUrl, `${s3Endpoint.replace(/\/+$/, '')}/${env[avatarBucket.nameEnv]}`);
 }

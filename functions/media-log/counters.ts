@@ -4,9 +4,9 @@ import { bucketOf, type TimeLevel } from './time-buckets';
 
 /**
  * The counters: how many entries a scope has per time bucket, in total and per combination of the
- * four statuses. Every entry adds one to each of its counters in the same transaction that stores
- * it, and a status change moves it between combinations in the same transaction that changes it,
- * so any sum of counters is an exact total.
+ * four statuses. The fold (ingest/count-fold.ts) adds each new entry to its counters and moves an
+ * entry between combinations when a status changes, from the table's stream, so any sum of
+ * counters is an exact total of every change older than the fold's lag.
  */
 
 /**
@@ -19,13 +19,6 @@ export const COUNTER_LEVELS: Readonly<Record<'all' | 'narrow', readonly TimeLeve
   all: ['month', 'day', 'hour', 'tenMinutes'],
   narrow: ['month', 'day'],
 };
-
-/**
- * Items each `ALL` counter is spread over. Every write touches the current month's, day's, hour's
- * and ten minutes' `ALL` counters; concurrent transactions on one item conflict, so writes pick a
- * shard by entry id and reads sum the shards (a range Query returns them together).
- */
-export const ALL_COUNTER_SHARDS = 4;
 
 /** Attribute holding a counter's total. */
 export const TOTAL_ATTRIBUTE = 'n';
@@ -69,26 +62,18 @@ export function parentBucketOf(scope: CounterScope, level: TimeLevel, time: stri
   return parent === undefined ? null : bucketOf(parent, time);
 }
 
-function shardOf(scope: CounterScope, entryId: string): number {
-  return scope === 'ALL' ? Number.parseInt(entryId.slice(-2), 16) % ALL_COUNTER_SHARDS : 0;
-}
-
 /** The counter scopes one entry is counted in: the whole log, its user, its url, and its url for its user. */
 export function entryScopes(entry: Pick<MediaLogEntry, 'url' | 'user-id'>): CounterScope[] {
   const hash = urlHash(entry.url);
   return [mediaLogKeys.scope.all, mediaLogKeys.scope.user(entry['user-id']), mediaLogKeys.scope.url(hash), mediaLogKeys.scope.urlUser(hash, entry['user-id'])];
 }
 
-/**
- * Keys of every counter one entry adds to: each level of each of its scopes. `shard` picks the item
- * of each bucket to write; readers sum a bucket's shards, so any shard counts the same. Unset: the
- * whole log's counters are spread by entry id, the narrower scopes' kept on one item.
- */
-export function entryCounterKeys(entry: Pick<MediaLogEntry, 'id' | 'send' | 'url' | 'user-id'>, shard?: number): { pk: string; sk: string }[] {
+/** Keys of every counter one entry is counted in: each level of each of its scopes. */
+export function entryCounterKeys(entry: Pick<MediaLogEntry, 'send' | 'url' | 'user-id'>): { pk: string; sk: string }[] {
   return entryScopes(entry).flatMap((scope) =>
     counterLevelsOf(scope).map((level) => ({
       pk: mediaLogKeys.counterPartition(scope, level, parentBucketOf(scope, level, entry.send)),
-      sk: mediaLogKeys.counterSortKey(bucketOf(level, entry.send), shard ?? shardOf(scope, entry.id)),
+      sk: mediaLogKeys.counterSortKey(bucketOf(level, entry.send)),
     })),
   );
 }
@@ -98,45 +83,20 @@ export function counterKeyId(key: { readonly pk: unknown; readonly sk: unknown }
   return `${String(key.pk)}\u0000${String(key.sk)}`;
 }
 
-/** What a set of entries adds to one counter item: its total and its status combinations. */
+/** What a set of changes adds to one counter item: its total and its status combinations (negative to take away). */
 export interface CounterDelta {
   readonly key: { readonly pk: string; readonly sk: string };
   readonly counts: Map<string, number>;
 }
 
-/**
- * The counter additions of `entries`, one per counter item, summed: a batch of entries writes each
- * counter it touches once. `shard` as in {@link entryCounterKeys}.
- */
-export function counterDeltas(entries: Iterable<MediaLogEntry>, shard?: number): Map<string, CounterDelta> {
-  const deltas = new Map<string, CounterDelta>();
-  for (const entry of entries) {
-    const combo = comboAttribute(entry);
-    for (const key of entryCounterKeys(entry, shard)) {
-      const id = counterKeyId(key);
-      const delta = deltas.get(id) ?? { key, counts: new Map<string, number>() };
-      delta.counts.set(TOTAL_ATTRIBUTE, (delta.counts.get(TOTAL_ATTRIBUTE) ?? 0) + 1);
-      delta.counts.set(combo, (delta.counts.get(combo) ?? 0) + 1);
-      deltas.set(id, delta);
-    }
+/** Add `sign` times one entry to its counters in `deltas` (one per counter item). */
+export function addEntryDelta(deltas: Map<string, CounterDelta>, entry: MediaLogEntry, sign: 1 | -1): void {
+  const combo = comboAttribute(entry);
+  for (const key of entryCounterKeys(entry)) {
+    const id = counterKeyId(key);
+    const delta = deltas.get(id) ?? { key, counts: new Map<string, number>() };
+    delta.counts.set(TOTAL_ATTRIBUTE, (delta.counts.get(TOTAL_ATTRIBUTE) ?? 0) + sign);
+    delta.counts.set(combo, (delta.counts.get(combo) ?? 0) + sign);
+    deltas.set(id, delta);
   }
-  return deltas;
-}
-
-/** The DynamoDB update adding `counts` to a counter item (ADD creates the item and its attributes). */
-export function counterAddition(tableName: string, key: CounterDelta['key'], counts: ReadonlyMap<string, number>) {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const terms = [...counts].map(([attribute, value], index) => {
-    names[`#a${index}`] = attribute;
-    values[`:v${index}`] = value;
-    return `#a${index} :v${index}`;
-  });
-  return {
-    TableName: tableName,
-    Key: { ...key },
-    UpdateExpression: `ADD ${terms.join(', ')}`,
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: values,
-  };
 }

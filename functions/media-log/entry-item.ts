@@ -15,7 +15,7 @@ export function entryPartitions(entry: Pick<MediaLogEntry, StatusField | 'send' 
     [partition.urlUser]: mediaLogKeys.urlUser(hash, entry['user-id'], month),
   };
   for (const [field, storage] of Object.entries(STATUS_STORAGE) as [StatusField, (typeof STATUS_STORAGE)[StatusField]][]) {
-    values[partition[storage.partition]] = mediaLogKeys.status(entry[field], month);
+    values[partition[storage.partition]] = mediaLogKeys.status(entry[field]);
   }
   return values;
 }

@@ -3,7 +3,7 @@ import { tableName } from '../shared/config/data-config';
 import { lazy } from '../shared/lazy';
 import { CursorCodec } from '../shared/listing/cursor';
 import { cursorConfig } from '../shared/listing/cursor-config';
-import { mediaLogTable } from '../shared/tables/media-log-table';
+import { mediaLogCountsTable, mediaLogTable } from '../shared/tables/media-log-table';
 import { userDirectory } from '../users/user-context';
 import type { FeedWriters } from './ingest/feed-ingest';
 import { MediaLogWriter } from './ingest/media-log-writer';
@@ -29,7 +29,7 @@ export const mediaLogListing = /* @__PURE__ */ lazy(
     new MediaLogListing(
       getDocumentClient(),
       tableName(mediaLogTable),
-      new CounterReader(getDocumentClient(), tableName(mediaLogTable)),
+      new CounterReader(getDocumentClient(), tableName(mediaLogTable), tableName(mediaLogCountsTable)),
       new FamilyScopes(userDirectory()),
       new CursorCodec('media-log', cursorConfig().secret),
     ),

@@ -46,7 +46,8 @@ export const mediaLogKeys = {
   user: (userId: number, month: string) => `USER#${userId}#${month}`,
   url: (hash: string, month: string) => `URL#${hash}#${month}`,
   urlUser: (hash: string, userId: number, month: string) => `URLUSER#${hash}#${userId}#${month}`,
-  status: (value: MediaStatus, month: string) => `${value}#${month}`,
+  /** A status value's partition spans all time: a status change knows the entry's id, not its month. */
+  status: (value: MediaStatus) => `STATUS#${value}`,
   /** Counter scopes. */
   scope: {
     all: 'ALL' as CounterScope,
@@ -60,19 +61,9 @@ export const mediaLogKeys = {
    */
   counterPartition: (scope: CounterScope, level: string, parentBucket: string | null) =>
     parentBucket === null ? `COUNT#${scope}#${level}` : `COUNT#${scope}#${level}#${parentBucket}`,
-  /** `<bucket>#<shard>`: one counter item. */
-  counterSortKey: (bucket: string, shard: number) => `${bucket}#${shard}`,
+  /** `<bucket>`: one counter item. The fold writes each at most once per batch, so none is split into shards. */
+  counterSortKey: (bucket: string) => bucket,
 } as const;
-
-/** Inclusive sort-key bounds covering every shard of the buckets from `first` to `last` (either open). */
-export function counterSortKeyBounds(first?: string, last?: string): { lo?: string; hi?: string } {
-  return { ...(first === undefined ? {} : { lo: `${first}#` }), ...(last === undefined ? {} : { hi: `${last}#~` }) };
-}
-
-/** The bucket a counter item's sort key names. */
-export function bucketOfCounterKey(sortKey: string): string {
-  return sortKey.slice(0, sortKey.indexOf('#'));
-}
 
 /** The listing-index partition a counter scope's entries of one month are listed in. */
 export function scopePartition(scope: CounterScope, month: string): { readonly kind: MediaLogPartitionKind; readonly value: string } {

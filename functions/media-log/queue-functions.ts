@@ -1,22 +1,22 @@
 import type { QueueConsumerDefinition } from '../shared/deployment/function-definitions';
 
-/** Partitions of the entry items (`ENTRY#<id>`) and of the counter items (`COUNT#…`), as media-log-keys.ts builds them. */
+/** Partitions of the entry items (`ENTRY#<id>`), as media-log-keys.ts builds them. */
 const ENTRY_PARTITIONS = ['ENTRY#*'] as const;
-const COUNTER_PARTITIONS = ['COUNT#*'] as const;
 
 /**
- * The consumer of the media pipeline feed (DESIGN.md section 7a). It reads stored entries (by key,
- * one or a batch) and writes only in transactions: new entries with their counters, status changes
- * with the counters they move.
+ * The consumer of the media pipeline feed (DESIGN.md sections 7a and 7b). Each message is one
+ * conditional write of one entry: a put of a new request, an update of a status. It reads an
+ * entry only when a write was refused, to tell a duplicate from a conflict or an unknown entry.
+ * It never touches a counter: the fold does, from the table's stream.
  */
 export const ingestMediaLogFunction = {
   name: 'ingestMediaLog',
   handler: 'functions/media-log/ingest-media-log.ts',
   description: 'the media pipeline feed consumer: media requests and status changes into the media log',
   queue: 'MediaLogEvents',
-  // 100 messages are about ten entry transactions, or 100 status changes eight at a time: a second
-  // or two of work, far inside the timeout; a batch waits at most 2 s to fill, so a status shows in
-  // the log within seconds while a busy pipeline is consumed in few invocations.
+  // 100 messages are 100 small conditional writes, sixteen at a time: well under a second of work,
+  // far inside the timeout; a batch waits at most 2 s to fill, so a status shows in the log within
+  // seconds while a busy pipeline is consumed in few invocations.
   batchSize: 100,
   maxBatchingWindowSeconds: 2,
   // Five receives: a status that arrived before its request gets four retries (the visibility
@@ -28,8 +28,7 @@ export const ingestMediaLogFunction = {
   timeoutSeconds: 60,
   grants: {
     mediaLog: [
-      { actions: ['GetItem', 'BatchGetItem'], partitions: ENTRY_PARTITIONS },
-      { actions: ['PutItem', 'UpdateItem'], partitions: [...ENTRY_PARTITIONS, ...COUNTER_PARTITIONS], inTransaction: true },
+      { actions: ['GetItem', 'PutItem', 'UpdateItem'], partitions: ENTRY_PARTITIONS },
     ],
     queues: { MediaLogEvents: ['ReceiveMessage', 'DeleteMessage', 'GetQueueAttributes'] },
   },

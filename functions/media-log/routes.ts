@@ -11,11 +11,13 @@ export const listMediaLogRoute = {
   handler: 'functions/media-log/list-media-log.ts',
   auth: 'bearer',
   grants: {
-    // Entries by id (the request filter) and counter buckets by key; pages from the listing indexes.
+    // Entries by id (the request filter) and by page from the listing indexes (a partial bucket counted entry by entry too).
     mediaLog: [
-      { actions: ['GetItem', 'Query'], partitions: ['ENTRY#*', 'COUNT#*'] },
+      { actions: ['GetItem'], partitions: ['ENTRY#*'] },
       { actions: ['Query'], indexes: (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map(mediaLogIndexName) },
     ],
+    // Counter buckets, a range of one counter partition per Query.
+    mediaLogCounts: [{ actions: ['Query'], partitions: ['COUNT#*'] }],
     // The caller's profile; a family's members and the root users (the caller's scope) by id.
     users: [CALLER_PROFILE_READ, USER_DIRECTORY_READS],
   },

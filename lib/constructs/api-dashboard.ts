@@ -10,18 +10,22 @@ import {
   type CatalogUnit,
   type MetricName,
 } from '../../functions/shared/observability/metric-catalog';
+import { ALARM_THRESHOLDS } from './observability';
 import type { ServiceFunction } from './service-function';
+import { streamLag, type StreamConsumer } from './stream-consumers';
 
 /** Properties of {@link ApiDashboard}. */
 export interface ApiDashboardProps {
   readonly restApi: apigateway.RestApi;
   /** Every function of the stack, keyed by the name its lines and alarms use. */
   readonly functions: ReadonlyMap<string, ServiceFunction>;
+  /** The stream consumers, whose lag and given-up batches are drawn. */
+  readonly streamConsumers: readonly StreamConsumer[];
   /** The stack's alarms, shown with their state. */
   readonly alarms: readonly cloudwatch.IAlarm[];
 }
 
-/** The period of every graph: the alarms' period, so a graph shows what an alarm evaluates. */
+/** The period of every graph: the alarms' period, so a graph shows what an alarm evaluates (the stream lag has its alarm's minute). */
 const PERIOD = Duration.minutes(5);
 
 /** How each unit of the catalog is summed up per period: counts added, sizes and times as percentiles. */
@@ -45,7 +49,7 @@ const INTRODUCTION = [
 
 /**
  * The CloudWatch dashboard of the API: its latency and answers, each function's errors, throttles
- * and duration, every business metric of the catalog (metric-catalog.ts, the list the functions
+ * and duration, each stream consumer's lag and failure queue, every business metric of the catalog (metric-catalog.ts, the list the functions
  * record from), and the state of every alarm.
  */
 export class ApiDashboard extends Construct {
@@ -64,9 +68,10 @@ export class ApiDashboard extends Construct {
         [new cloudwatch.TextWidget({ markdown: INTRODUCTION, width: 24, height: 3 })],
         apiWidgets(props.restApi),
         functionWidgets(props.functions),
+        streamWidgets(props.streamConsumers),
         businessWidgets(),
         [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: 24, height: 4 })],
-      ],
+      ].filter((row) => row.length > 0),
     });
   }
 }
@@ -103,6 +108,29 @@ function functionWidgets(functions: ReadonlyMap<string, ServiceFunction>): cloud
     graph('Function errors', (fn, label) => fn.function.metricErrors({ statistic: 'Sum', period: PERIOD, label })),
     graph('Function throttles', (fn, label) => fn.function.metricThrottles({ statistic: 'Sum', period: PERIOD, label })),
     graph('Function duration p99 (ms)', (fn, label) => fn.function.metricDuration({ statistic: 'p99', period: PERIOD, label })),
+  ];
+}
+
+/**
+ * Each stream consumer's lag as its alarm evaluates it (the worst of each minute, the threshold
+ * drawn), and the depth of its failure queue: the batches it gave up on.
+ */
+function streamWidgets(consumers: readonly StreamConsumer[]): cloudwatch.IWidget[] {
+  if (consumers.length === 0) return [];
+  return [
+    new cloudwatch.GraphWidget({
+      title: 'Stream consumer lag (ms, worst of each minute)',
+      left: consumers.map((consumer) => streamLag(consumer).with({ label: consumer.definition.name })),
+      leftAnnotations: [{ value: ALARM_THRESHOLDS.streamLagMs, label: 'lag alarm' }],
+      ...WIDE,
+    }),
+    new cloudwatch.GraphWidget({
+      title: 'Stream batches given up (failure queue messages)',
+      left: consumers.map(({ definition, failureQueue }) =>
+        failureQueue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: PERIOD, label: definition.failureQueue }),
+      ),
+      ...WIDE,
+    }),
   ];
 }
 

@@ -1,22 +1,16 @@
 import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { ScheduledFunctionDefinition } from '../../functions/shared/deployment/function-definitions';
-import { grantFunctionData, type GrantableData } from '../data-grants';
-import { acknowledgeFindings } from '../nag-acknowledgements';
+import { grantFunctionData } from '../data-grants';
+import { lastStopQueue } from '../last-stop-queue';
+import type { FunctionGroupProps } from './function-group';
 import { ServiceFunction } from './service-function';
 
-/** Properties of {@link BackgroundFunctions}. */
-export interface BackgroundFunctionsProps {
-  /** The background function table. */
-  readonly definitions: readonly ScheduledFunctionDefinition[];
-  /** Environment every function shares (table and bucket names, logging, metrics). */
-  readonly environment: Readonly<Record<string, string>>;
-  readonly logRetentionDays: number;
-  readonly data: GrantableData;
-}
+/** Properties of {@link BackgroundFunctions}: the scheduled functions. */
+export type BackgroundFunctionsProps = FunctionGroupProps<ScheduledFunctionDefinition>;
 
 /** A background function with what runs it. */
 export interface BackgroundFunction {
@@ -50,15 +44,11 @@ export class BackgroundFunctions extends Construct {
 
   public constructor(scope: Construct, id: string, props: BackgroundFunctionsProps) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'FailedRuns', {
-      // SQS-managed keys: EventBridge cannot send to a queue encrypted with the AWS managed KMS key.
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    const lastStop =
-      'This queue is itself the dead-letter queue of the scheduled functions and their EventBridge rules, the last stop of a failed run: nothing consumes it, an operator reads what it holds, and the depth alarm reports every message.';
-    acknowledgeFindings(this.deadLetterQueue, { 'AwsSolutions-SQS3': lastStop, 'Serverless-SQSRedrivePolicy': lastStop });
+    this.deadLetterQueue = lastStopQueue(
+      this,
+      'FailedRuns',
+      'This queue is itself the dead-letter queue of the scheduled functions and their EventBridge rules, the last stop of a failed run: nothing consumes it, an operator reads what it holds, and the depth alarm reports every message.',
+    );
     this.functions = props.definitions.map((definition) => this.scheduled(definition, props));
   }
 

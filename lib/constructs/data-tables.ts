@@ -34,7 +34,7 @@ function projection(index: IndexDefinition): Pick<dynamodb.GlobalSecondaryIndexP
 
 /**
  * Every DynamoDB table of the service, mapped one to one from the definitions in
- * `functions/shared/tables`: keys, indexes with their projections, TTL. On-demand capacity,
+ * `functions/shared/tables`: keys, indexes with their projections, TTL, stream. On-demand capacity,
  * point-in-time recovery, and retained on stack deletion: the data outlives any deployment.
  */
 export class DataTables extends Construct {
@@ -49,11 +49,11 @@ export class DataTables extends Construct {
     }));
   }
 
-  /** The deployed table of a definition id; throws for an id the stack does not know. */
-  public byId(definitionId: string): dynamodb.Table {
+  /** The deployed table of a definition id, with its definition; throws for an id the stack does not know. */
+  public byId(definitionId: string): DeployedTable {
     const found = this.tables.find((entry) => entry.definition.id === definitionId);
     if (!found) throw new Error(`No table with definition id "${definitionId}".`);
-    return found.table;
+    return found;
   }
 
   private createTable(definition: TableDefinition, deletionProtection: boolean): dynamodb.Table {
@@ -64,6 +64,7 @@ export class DataTables extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection,
       timeToLiveAttribute: definition.timeToLiveAttribute,
+      stream: definition.stream && dynamodb.StreamViewType[definition.stream],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     for (const index of definition.indexes) {

@@ -12,11 +12,12 @@ import { Construct } from 'constructs';
 import { METRICS_NAMESPACE } from '../../functions/shared/observability/metric-catalog';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ServiceFunction } from './service-function';
+import { streamLag, type StreamConsumer } from './stream-consumers';
 
 /** CloudWatch namespace of the service's own metrics (Powertools metrics and the log metric filters). */
 export { METRICS_NAMESPACE };
 
-/** Alarm thresholds, over a five-minute period. */
+/** Alarm thresholds, over a five-minute period unless they say otherwise. */
 export const ALARM_THRESHOLDS = {
   /** 5XX answers of the API: a few can be a deployment blip, five is a problem. */
   apiServerErrors: 5,
@@ -26,6 +27,15 @@ export const ALARM_THRESHOLDS = {
   functionErrors: 1,
   /** Messages waiting in a dead-letter queue: each is a failure nobody has looked at yet. */
   deadLetters: 1,
+  /**
+   * How far (ms) a stream consumer may trail its stream, as the worst of each minute, five minutes
+   * running: it normally trails by its batching window and a batch's run, seconds. A minute's lag
+   * that lasts means it falls behind the writes or retries a failing batch, which holds up its
+   * shard: totals trail the log by as much, and the stream drops records after 24 hours.
+   */
+  streamLagMs: 60_000,
+  /** Minutes in a row over `streamLagMs` before the lag alarm fires: a burst of writes or one retried batch passes; five minutes is a trend. */
+  streamLagMinutes: 5,
 } as const;
 
 /** Properties of {@link Observability}. */
@@ -36,6 +46,8 @@ export interface ObservabilityProps {
   readonly functions: ReadonlyMap<string, ServiceFunction>;
   /** The dead-letter queues, keyed by a readable name for the alarm. */
   readonly deadLetterQueues: ReadonlyMap<string, sqs.IQueue>;
+  /** The stream consumers: their lag and the batches they gave up on. */
+  readonly streamConsumers: readonly StreamConsumer[];
   /** Address notified of alarms; without it the alarms only show in the console. */
   readonly alarmEmail?: string;
 }
@@ -44,8 +56,8 @@ const PERIOD = Duration.minutes(5);
 
 /**
  * What operators watch: alarms on the API's 5XX answers and throttling, on every function's
- * errors and on the depth of every dead-letter queue, optionally notifying an email address
- * through an encrypted SNS topic.
+ * errors, on the depth of every dead-letter queue, and on each stream consumer's lag and failure
+ * queue, optionally notifying an email address through an encrypted SNS topic.
  */
 export class Observability extends Construct {
   public readonly alarms: cloudwatch.Alarm[] = [];
@@ -55,7 +67,10 @@ export class Observability extends Construct {
     super(scope, id);
     this.addApiAlarms(props.restApi, props.accessLogs);
     for (const [name, fn] of props.functions) this.addFunctionAlarm(name, fn);
-    for (const [name, queue] of props.deadLetterQueues) this.addDeadLetterAlarm(name, queue);
+    for (const [name, queue] of props.deadLetterQueues) {
+      this.addQueueDepthAlarm(`${name}DeadLetters`, queue, `Failed ${name} wait in their dead-letter queue: see the function's log group, then inspect or purge the queue.`);
+    }
+    for (const consumer of props.streamConsumers) this.addStreamConsumerAlarms(consumer);
     if (props.alarmEmail) {
       this.topic = this.createTopic(props.alarmEmail);
       const action = new actions.SnsAction(this.topic);
@@ -106,11 +121,29 @@ export class Observability extends Construct {
     );
   }
 
-  private addDeadLetterAlarm(name: string, queue: sqs.IQueue): void {
+  private addStreamConsumerAlarms({ definition, handler, failureQueue }: StreamConsumer): void {
+    this.alarms.push(
+      streamLag({ handler }).createAlarm(this, `${definition.name}Lag`, {
+        alarmDescription: `${definition.name} trails its stream by more than ${ALARM_THRESHOLDS.streamLagMs / 1000} s: it falls behind the writes or retries a failing batch (see its Errors and log group). A record still unprocessed 24 hours after its write leaves the stream, and its failure queue then names the batch.`,
+        threshold: ALARM_THRESHOLDS.streamLagMs,
+        evaluationPeriods: ALARM_THRESHOLDS.streamLagMinutes,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        // No invocations, no lag to report: an idle stream is not a late one.
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    this.addQueueDepthAlarm(
+      `${definition.failureQueue}Messages`,
+      failureQueue,
+      `${definition.name} gave up on a batch of its stream: its records expired unprocessed, so what it keeps misses those changes. Each message names the shard and sequence numbers; see the function's log group.`,
+    );
+  }
+
+  private addQueueDepthAlarm(id: string, queue: sqs.IQueue, description: string): void {
     // The maximum over the period: one message that stays is enough, however briefly it was sampled.
     this.alarms.push(
-      queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }).createAlarm(this, `${name}DeadLetters`, {
-        alarmDescription: `Failed ${name} wait in their dead-letter queue: see the function's log group, then inspect or purge the queue.`,
+      queue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum' }).createAlarm(this, id, {
+        alarmDescription: description,
         threshold: ALARM_THRESHOLDS.deadLetters,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

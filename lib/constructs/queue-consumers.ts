@@ -4,19 +4,14 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueConsumerDefinition } from '../../functions/shared/deployment/function-definitions';
-import { grantFunctionData, type GrantableData } from '../data-grants';
+import { grantFunctionData } from '../data-grants';
+import { LONGEST_RETENTION, lastStopQueue } from '../last-stop-queue';
 import { acknowledgeFindings } from '../nag-acknowledgements';
+import type { FunctionGroupProps } from './function-group';
 import { ServiceFunction } from './service-function';
 
-/** Properties of {@link QueueConsumers}. */
-export interface QueueConsumersProps {
-  /** The queue consumers of `functions/deployed-functions.ts`. */
-  readonly definitions: readonly QueueConsumerDefinition[];
-  /** Environment every function shares (table and bucket names, logging, metrics). */
-  readonly environment: Readonly<Record<string, string>>;
-  readonly logRetentionDays: number;
-  /** The data the functions may be granted; the consumed queues are added to it. */
-  readonly data: GrantableData;
+/** Properties of {@link QueueConsumers}: the queue consumers; the consumed queues are added to the data. */
+export interface QueueConsumersProps extends FunctionGroupProps<QueueConsumerDefinition> {
   /** Accounts allowed to send to the queues (the media pipeline's), by the queues' resource policy. */
   readonly producerAccounts: readonly string[];
 }
@@ -28,9 +23,6 @@ export interface QueueConsumer {
   readonly deadLetterQueue: sqs.Queue;
   readonly handler: ServiceFunction;
 }
-
-/** How long a queue keeps a message: SQS's longest, so an outage of the consumer loses nothing. */
-const RETENTION = Duration.days(14);
 
 /**
  * One standard SQS queue per queue consumer of `functions/deployed-functions.ts`, encrypted and
@@ -49,18 +41,17 @@ export class QueueConsumers extends Construct {
   }
 
   private consumer(definition: QueueConsumerDefinition, props: QueueConsumersProps): QueueConsumer {
-    const deadLetterQueue = new sqs.Queue(this, `${definition.queue}DeadLetters`, {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: RETENTION,
-    });
-    const lastStop = `The dead-letter queue of ${definition.queue}: nothing consumes it; an operator reads it and moves its messages back (aws sqs start-message-move-task), and the depth alarm reports every message.`;
-    acknowledgeFindings(deadLetterQueue, { 'AwsSolutions-SQS3': lastStop, 'Serverless-SQSRedrivePolicy': lastStop });
+    const deadLetterQueue = lastStopQueue(
+      this,
+      `${definition.queue}DeadLetters`,
+      `The dead-letter queue of ${definition.queue}: nothing consumes it; an operator reads it and moves its messages back (aws sqs start-message-move-task), and the depth alarm reports every message.`,
+    );
     const queue = new sqs.Queue(this, definition.queue, {
       // SQS-managed keys: a producer in another account needs no grant on a KMS key to send.
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      retentionPeriod: RETENTION,
+      // SQS's longest, so an outage of the consumer loses nothing.
+      retentionPeriod: LONGEST_RETENTION,
       // AWS: at least six times the function's timeout, so a batch being retried is not received twice
       // (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html#services-sqs-queueconfig).
       visibilityTimeout: Duration.seconds(definition.timeoutSeconds * 6),

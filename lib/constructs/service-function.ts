@@ -33,16 +33,18 @@ export const FUNCTION_SIZES = {
 } as const;
 
 /**
- * What invokes a function: API Gateway (a route, the authorizer), an EventBridge schedule, or an
- * SQS event source mapping (a queue consumer).
+ * What invokes a function: API Gateway (a route, the authorizer), an EventBridge schedule, an SQS
+ * event source mapping (a queue consumer) or a DynamoDB stream event source mapping (a stream consumer).
  */
-export type FunctionInvoker = 'api' | 'schedule' | 'queue';
+export type FunctionInvoker = 'api' | 'schedule' | 'queue' | 'stream';
 
-/** Why a function that API Gateway invokes has no dead-letter queue. */
+/** Why a function invoked synchronously has no dead-letter queue of its own. */
 const NO_DEAD_LETTER_QUEUE: Record<Exclude<FunctionInvoker, 'schedule'>, string> = {
   api: 'API Gateway invokes the function synchronously and receives its errors; there is no asynchronous event to park in a dead-letter queue.',
   queue:
     'An SQS event source mapping invokes the function synchronously; a function dead-letter queue serves asynchronous invocations only. The consumed queue has a redrive policy to its own dead-letter queue, with an alarm on its depth.',
+  stream:
+    "A DynamoDB stream event source mapping invokes the function synchronously; a function dead-letter queue serves asynchronous invocations only. The mapping's on-failure destination receives every batch it gives up on, with an alarm on its depth.",
 };
 
 /** Properties of {@link ServiceFunction}. */
@@ -64,7 +66,7 @@ export interface ServiceFunctionProps {
   readonly reservedConcurrency?: number;
   /** Where Lambda puts an asynchronous event that failed every attempt; required for scheduled functions. */
   readonly deadLetterQueue?: sqs.IQueue;
-  /** The timeout, where the invoker sets it (a queue consumer's definition); unset: by size. */
+  /** The timeout, where the invoker sets it (a queue or stream consumer's definition); unset: by size. */
   readonly timeout?: Duration;
 }
 

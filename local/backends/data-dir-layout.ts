@@ -8,4 +8,6 @@ export const DATA_DIR_LAYOUT = {
   s3: 's3',
   stateFile: 'backends.json',
   lockFile: 'backends.lock',
+  /** Where the local fold of the media log's stream has read to (local/fold/checkpoints.ts). */
+  foldCheckpoints: 'fold-checkpoints.json',
 } as const;

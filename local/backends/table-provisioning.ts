@@ -57,6 +57,7 @@ export function createTableInput(definition: TableDefinition, name: string): Cre
             KeySchema: keySchema(index.partitionKey, index.sortKey),
             Projection: projection(index),
           })),
+    StreamSpecification: definition.stream === undefined ? undefined : { StreamEnabled: true, StreamViewType: definition.stream },
   };
 }
 
@@ -81,6 +82,8 @@ export function tableDrift(definition: TableDefinition, table: TableDescription)
   const wanted = new Set(definition.indexes.map((index) => index.indexName));
   for (const name of wanted) if (!existing.has(name)) drift.push(`missing index ${name}`);
   for (const name of existing) if (name !== undefined && !wanted.has(name)) drift.push(`extra index ${name}`);
+  const stream = table.StreamSpecification?.StreamEnabled === true ? table.StreamSpecification.StreamViewType : undefined;
+  if (stream !== definition.stream) drift.push(definition.stream === undefined ? 'extra stream' : `stream ${stream ?? 'missing'} instead of ${definition.stream}`);
   return drift;
 }
 

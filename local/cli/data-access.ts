@@ -1,6 +1,7 @@
 import { connectOrStartBackends, statusToStderr } from '../backends';
 import { seconds } from '../backends/startup-status';
 import { localDataDir, useLocalEnvironment } from '../environment';
+import { dataDirCheckpoints, foldPendingChanges } from '../fold/media-log-fold';
 import { BACKEND_SETTINGS, checkSettings, FUNCTION_SETTINGS } from '../local-settings';
 import type { LocalSigningKey } from '../signing-key';
 
@@ -34,4 +35,14 @@ export async function withData<T>(work: (key: LocalSigningKey | null) => Promise
   } finally {
     await backends.stop();
   }
+}
+
+/**
+ * Count what a command wrote to the media log before it returns, so a listing right after it is
+ * exact: locally, fold the data directory's stream up to its end (as `npm start` does every quarter
+ * second). Against the deployed tables the stack's fold does it, within its lag.
+ */
+export async function foldWrittenChanges(): Promise<void> {
+  if (targetsDeployment()) return;
+  await foldPendingChanges(dataDirCheckpoints(localDataDir()));
 }

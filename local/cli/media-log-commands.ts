@@ -5,12 +5,12 @@ import { ValidationError, type FieldError } from '../../functions/shared/errors'
 import { importFeedChanges, parseImportLine, type ImportSummary } from '../../functions/media-log/ingest/media-log-ingest';
 import type { FeedChange } from '../../functions/media-log/ingest/feed-messages';
 import { UsageError } from './cli-errors';
-import { withData } from './data-access';
+import { foldWrittenChanges, withData } from './data-access';
 import { progressBar } from './progress';
 
 /**
  * Lines applied per batch: bounded memory for files of any size, and enough entries per batch that
- * the writer fills its transactions and its lanes.
+ * the writer keeps its batch requests full and several in flight.
  */
 const BATCH = 2000;
 /** Bad lines listed before the report is cut short. */
@@ -74,7 +74,8 @@ function describe(totals: ImportTotals): string {
 
 /**
  * `media-log import FILE.ndjson`: one feed message (DESIGN.md section 7a) or plain entry per line,
- * validated whole first, then applied in batches through the feed's writers. Running it again
+ * validated whole first, then applied in batches through the feed's writers, and counted (the fold
+ * of the log's stream has applied every change when it returns). Running it again
  * changes nothing; a line that cannot apply (a status for an entry the file and the log lack, an
  * id holding another request) is reported, and the command exits 1 after the rest is applied.
  */
@@ -110,6 +111,7 @@ export async function mediaLogImport(args: string[]): Promise<void> {
     } finally {
       bar.stop();
     }
+    await foldWrittenChanges();
     return sums;
   });
   process.stdout.write(`${describe(totals)}\n`);

@@ -5,7 +5,7 @@ import type { Role } from '../../functions/shared/access/roles';
 import { userRepository } from '../../functions/users/user-context';
 import { registerUser } from '../../functions/users/user-registration';
 import { UsageError } from './cli-errors';
-import { withData } from './data-access';
+import { foldWrittenChanges, withData } from './data-access';
 import { progressBar } from './progress';
 
 function count(raw: string | undefined, flag: string, fallback: number, max: number): number {
@@ -66,6 +66,7 @@ export async function seed(args: string[]): Promise<void> {
     } finally {
       logBar.stop();
     }
+    await foldWrittenChanges();
     return { users: ids.length, log: entries.length };
   });
   process.stdout.write(`${summary.users} users and ${summary.log} media log entries created\n`);

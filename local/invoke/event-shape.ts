@@ -1,8 +1,8 @@
-import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, SQSEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { UsageError } from '../cli/cli-errors';
 
-/** What kind of event a JSON document is: a REST API proxy event, a REQUEST authorizer event, a scheduled event, or SQS messages. */
-export type EventKind = 'proxy' | 'authorizer' | 'scheduled' | 'sqs';
+/** What kind of event a JSON document is: a REST API proxy event, a REQUEST authorizer event, a scheduled event, SQS messages, or DynamoDB stream records. */
+export type EventKind = 'proxy' | 'authorizer' | 'scheduled' | 'sqs' | 'dynamodb-stream';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -13,12 +13,19 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * `methodArn`; a REST API (v1) proxy event has `httpMethod`, `path`, `resource` and a
  * `requestContext` (an HTTP API v2 event, with `version: '2.0'` and `routeKey`, is not one). An SQS
  * event is `Records`, each with `eventSource: aws:sqs`, a `messageId` and a `body`
- * (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html#example-standard-queue-message-event).
+ * (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html#example-standard-queue-message-event);
+ * a DynamoDB Streams event is `Records`, each with `eventSource: aws:dynamodb` and a `dynamodb`
+ * object (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html).
  */
 export function eventKind(event: unknown): EventKind {
   if (!isObject(event)) throw new UsageError('the event is not a JSON object.');
   if (event.type === 'REQUEST' && typeof event.methodArn === 'string') return 'authorizer';
   if (event['detail-type'] === 'Scheduled Event' && event.source === 'aws.events') return 'scheduled';
+  if (Array.isArray(event.Records) && event.Records.length > 0 && event.Records.every((record) => isObject(record) && record.eventSource === 'aws:dynamodb')) {
+    const shaped = event.Records.every((record) => isObject(record.dynamodb) && typeof record.dynamodb.SequenceNumber === 'string');
+    if (!shaped) throw new UsageError('Records of a DynamoDB Streams event need a dynamodb object with its SequenceNumber.');
+    return 'dynamodb-stream';
+  }
   if (Array.isArray(event.Records)) {
     const sqs = event.Records.every((record) => isObject(record) && record.eventSource === 'aws:sqs' && typeof record.messageId === 'string' && typeof record.body === 'string');
     if (!sqs) throw new UsageError('Records must be SQS messages (eventSource aws:sqs, with messageId and body).');
@@ -40,3 +47,5 @@ export type ProxyEvent = APIGatewayProxyEvent;
 export type AuthorizerEvent = APIGatewayRequestAuthorizerEvent;
 /** An SQS event, after {@link eventKind} said so. */
 export type QueueEvent = SQSEvent;
+/** A DynamoDB Streams event, after {@link eventKind} said so. */
+export type StreamEvent = DynamoDBStreamEvent;

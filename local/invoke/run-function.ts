@@ -16,7 +16,7 @@ function routeLine(route: RouteDefinition): string {
 /**
  * One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the
  * authorizer, `NAME<TAB>SCHEDULE <expression>` for background functions, `NAME<TAB>QUEUE <queue>`
- * for queue consumers (DESIGN.md section 8).
+ * for queue consumers, `NAME<TAB>STREAM <table>` for stream consumers (DESIGN.md sections 8 and 7b).
  */
 export function listFunctions(): string[] {
   return deployedFunctions.map((fn) => {
@@ -29,6 +29,8 @@ export function listFunctions(): string[] {
         return `${fn.name}\tSCHEDULE ${fn.scheduled.schedule}`;
       case 'queue':
         return `${fn.name}\tQUEUE ${fn.consumer.queue}`;
+      case 'stream':
+        return `${fn.name}\tSTREAM ${fn.stream.table}`;
     }
   });
 }
@@ -96,6 +98,8 @@ function expectedEvent(target: InvokeTarget): { readonly kind: EventKind; readon
       return { kind: 'scheduled', reason: `${target.name} takes a scheduled event (source aws.events, detail-type Scheduled Event).` };
     case 'queue':
       return { kind: 'sqs', reason: `${target.name} takes an SQS event (Records of ${target.consumer.queue} messages; see --generate-event SQS).` };
+    case 'stream':
+      return { kind: 'dynamodb-stream', reason: `${target.name} takes a DynamoDB Streams event (Records of ${target.stream.table} changes; see --generate-event).` };
     case 'route':
       return { kind: 'proxy', reason: `${target.name} takes an API Gateway REST proxy event.` };
   }
@@ -114,7 +118,8 @@ export function checkEventFor(target: InvokeTarget, event: unknown): void {
 /**
  * Run one function once on an event, as Lambda would: a route's handler on a proxy event, the
  * authorizer on a REQUEST authorizer event, a background function on a scheduled event, a queue
- * consumer on an SQS event (its result is the batch response: the messages to retry).
+ * consumer on an SQS event (its result is the batch response: the messages to retry), a stream
+ * consumer on a DynamoDB Streams event.
  * `replaceAuthorizerContext` replaces a proxy event's authorizer context; `warn` is told when a
  * proxy event was made for another route (it still runs, as replaying odd events is the point).
  */
@@ -133,9 +138,10 @@ export async function runFunction(
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
     return module.handler(event, lambdaContext(target.name, 900_000));
   }
-  if (target.kind === 'queue') {
+  if (target.kind === 'queue' || target.kind === 'stream') {
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
-    return module.handler(event, lambdaContext(target.name, target.consumer.timeoutSeconds * 1000));
+    const timeoutSeconds = target.kind === 'queue' ? target.consumer.timeoutSeconds : target.stream.timeoutSeconds;
+    return module.handler(event, lambdaContext(target.name, timeoutSeconds * 1000));
   }
   const proxyEvent = event as ProxyEvent;
   const mismatch = routeMismatch(target.route, proxyEvent);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
+import { storeEntries } from '../harness/media-log';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { startGateway, type LocalGateway } from '../../local/gateway/http-server';
@@ -47,7 +47,7 @@ describeWithChromium('a frontend on another origin, in Chromium', () => {
     images = await startImageSource();
     owner = await createTestUser({ role: 'user', 'first-name': 'Ada' });
     sub = await createTestUser({ role: 'sub', parent: owner.record.id });
-    await writeMediaLogEntries(
+    await storeEntries(
       sampleMediaLogEntries(30, { userIds: [owner.record.id, sub.record.id], start: new Date('2026-01-01T00:00:00Z'), spanMs: 86_400_000, seed: 3 }),
     );
     browser = await launchChromium();

@@ -16,6 +16,8 @@ import { createTestUser, type TestUser } from '../harness/users';
 import { objectKeysOf } from '../avatars/routes/stored-avatars';
 import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
 import { generateSqsEvent } from '../../local/invoke/sqs-event';
+import { generateStreamEvent } from '../../local/invoke/stream-event';
+import { foldLog } from '../harness/media-log';
 import { proxyEvent, resultOf, routeAnswer, scheduledEvent, useDeployedBundles } from './deployed-bundles-harness';
 
 /**
@@ -96,6 +98,7 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
   listMediaLog: async () => {
     const failed = { id: randomUUID(), send: '2026-03-04T05:06:07.089Z', status: 'error', 'status-ffscan': 'error', 'status-mediainfo': 'success', 'status-scan-report': 'skipped', url: 'https://media.example.com/a.mp4', 'user-id': sub.record.id } as const;
     await mediaLogWriter().write(failed);
+    await foldLog();
     const { status, body } = await callRoute('listMediaLog', { query: 'status=error' }, parent);
     expect(status).toBe(200);
     expect(body).toMatchObject({ log: [failed], filter: { status: ['error'] }, pagination: { total: 1 } });
@@ -140,6 +143,18 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: event.Records[2]?.messageId }]);
     const { body } = await callRoute('listMediaLog', { query: `request=${id}` }, parent);
     expect(body.log).toEqual([expect.objectContaining({ id, status: 'pending', 'status-ffscan': 'success' })]);
+  },
+  foldMediaLogCounts: async () => {
+    const url = `https://media.example.com/${randomUUID()}.mp4`;
+    await mediaLogWriter().write({ id: randomUUID(), send: '2026-05-07T07:08:09.000Z', status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success', url, 'user-id': sub.record.id });
+    // The stream's last change, as the event source mapping delivers it; run twice, as a redelivery would.
+    const event = await generateStreamEvent(1);
+    const totals: number[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      expect(resultOf(await invokeDeployed('foldMediaLogCounts', event))).toEqual({ state: {}, batchItemFailures: [] });
+      totals.push((await callRoute('listMediaLog', { query: `url=${encodeURIComponent(url)}&status=success` }, parent)).body.pagination.total);
+    }
+    expect(totals).toEqual([1, 1]);
   },
 };
 

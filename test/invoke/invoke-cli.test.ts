@@ -29,7 +29,7 @@ function runInvoke(args: string[], stdin?: string): Promise<Run> {
 }
 
 describe('npm run invoke', () => {
-  it('--list prints every route, the authorizer, the scheduled function and the queue consumer, tab-separated', async () => {
+  it('--list prints every route, the authorizer, the scheduled function, the queue consumer and the stream consumer, tab-separated', async () => {
     const run = await runInvoke(['--list']);
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split('\n');
@@ -38,6 +38,7 @@ describe('npm run invoke', () => {
     expect(lines).toContain('getUser\tGET /frontend/api/v1/user/{user-id}');
     expect(lines).toContain('authorizer\tAUTHORIZER');
     expect(lines).toContain('ingestMediaLog\tQUEUE MediaLogEvents');
+    expect(lines).toContain('foldMediaLogCounts\tSTREAM MediaLog');
   });
 
   it('--generate-event builds the gateway event, with the real authorizer context for --user', async () => {

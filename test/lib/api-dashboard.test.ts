@@ -1,9 +1,10 @@
+import { deployedFunctions } from '../../functions/deployed-functions';
 import { METRICS, METRICS_NAMESPACE, SERVICE_DIMENSION, SERVICE_NAME, type MetricName } from '../../functions/shared/observability/metric-catalog';
-import { synthesizeStack, type Resources } from './stack-fixture';
+import { functionPath, logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';
 
 /**
  * The stack's CloudWatch dashboard draws the API's latency and answers, every function's errors,
- * throttles and duration, every business metric of the catalog under the names, namespace and
+ * throttles and duration, each stream consumer's lag and failure queue, every business metric of the catalog under the names, namespace and
  * dimensions the functions write, and the state of every alarm of the stack.
  */
 
@@ -11,10 +12,15 @@ type MetricRow = (string | Record<string, unknown>)[];
 
 interface Widget {
   readonly type: string;
-  readonly properties: { readonly title?: string; readonly metrics?: MetricRow[]; readonly alarms?: string[] };
+  readonly properties: {
+    readonly title?: string;
+    readonly metrics?: MetricRow[];
+    readonly alarms?: string[];
+    readonly annotations?: { readonly horizontal?: { readonly value: number }[] };
+  };
 }
 
-const { template } = synthesizeStack();
+const { stack, template } = synthesizeStack();
 const resources = template.toJSON().Resources as Resources;
 const ofType = (type: string): string[] => Object.keys(resources).filter((id) => resources[id]?.Type === type);
 
@@ -49,6 +55,13 @@ function statOf(row: MetricRow): unknown {
   return (row.at(-1) as { stat?: string }).stat;
 }
 
+/** The options (statistic, period, label) a metric row is drawn with. */
+function optionsOf(row: MetricRow): Record<string, unknown> {
+  return row.at(-1) as Record<string, unknown>;
+}
+
+const streamConsumers = deployedFunctions.flatMap((fn) => (fn.kind === 'stream' ? [fn] : []));
+
 /** The search expressions of the dashboard. */
 const expressions = rows.flatMap((row) => row.flatMap((cell) => (typeof cell === 'object' && typeof cell.expression === 'string' ? [cell.expression] : [])));
 
@@ -80,6 +93,24 @@ describe('the API dashboard', () => {
       const schema = `{${[METRICS_NAMESPACE, SERVICE_DIMENSION, ...dimensions].join(',')}}`;
       expect(expressions).toContainEqual(expect.stringContaining(`SEARCH('${schema} MetricName="${name}" ${SERVICE_DIMENSION}="${SERVICE_NAME}"'`));
     }
+  });
+
+  it('has stream consumers to draw', () => {
+    expect(streamConsumers.length).toBeGreaterThan(0);
+  });
+
+  it.each(streamConsumers.map((fn) => [fn.name, fn] as const))('draws the lag of %s as its alarm evaluates it, with the threshold', (_name, fn) => {
+    const functionId = logicalIdAt(stack, [...functionPath(fn), 'Function']);
+    const lag = rowsOf('AWS/Lambda', 'IteratorAge').filter((row) => row[3] === `<Ref ${functionId}>`);
+    expect(lag.map(optionsOf)).toEqual([expect.objectContaining({ stat: 'Maximum', period: 60 })]);
+    const graph = widgets.find((widget) => widget.properties.metrics?.some((row) => lag.includes(row)));
+    expect(graph?.properties.annotations?.horizontal?.map((line) => line.value)).toEqual([60_000]);
+  });
+
+  it.each(streamConsumers.map((fn) => [fn.stream.failureQueue]))('draws the depth of the %s queue', (queue) => {
+    const queueName = `<GetAtt ${logicalIdAt(stack, ['Streams', queue])}.QueueName>`;
+    const depth = rowsOf('AWS/SQS', 'ApproximateNumberOfMessagesVisible').filter((row) => row[3] === queueName);
+    expect(depth.map(statOf)).toEqual(['Maximum']);
   });
 
   it('draws the media log items read per item returned from the two catalog metrics', () => {

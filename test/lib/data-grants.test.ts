@@ -40,6 +40,17 @@ describe('the grant model', () => {
     ]);
   });
 
+  it('renders a grant on the counters as a statement on the MediaLogCounts table', () => {
+    expect(rolePolicy({ mediaLogCounts: [{ actions: ['UpdateItem'], partitions: ['COUNT#*'] }] })).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [expect.stringMatching(/^DataMediaLogCounts/), 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['COUNT#*'] } },
+      },
+    ]);
+  });
+
   it('renders several table accesses as one statement each, with their conditions', () => {
     const statements = rolePolicy({ mediaLog: [{ actions: ['GetItem'], partitions: ['ENTRY#*'] }, { actions: ['Query'], indexes: ['log-by-send', 'user-by-send'] }] });
     expect(statements).toHaveLength(2);

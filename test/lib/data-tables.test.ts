@@ -52,6 +52,11 @@ describe.each(tables.map((definition) => [definition.id, definition] as const))(
     }
   });
 
+  it('streams the images its definition names, or has no stream', () => {
+    const stream = tableOf(definition).Properties.StreamSpecification;
+    expect(stream).toEqual(definition.stream === undefined ? undefined : { StreamViewType: definition.stream });
+  });
+
   it('is on-demand, point-in-time recoverable, deletion-protected and retained', () => {
     const table = tableOf(definition);
     expect(table.Properties).toMatchObject({

@@ -2,13 +2,14 @@ import { avatarBucketName, tableName } from '../../functions/shared/config/data-
 import { deployedFunctions } from '../../functions/deployed-functions';
 import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { tables } from '../../functions/shared/tables/index';
+import { STREAM_READ_ACTIONS } from '../../lib/constructs/stream-consumers';
 import { quadrantImage } from '../fixtures/images/generate';
 import { useAvatarTestBed } from '../avatars/routes/test-bed';
 import { authorizationRequests, type AuthorizationRequest, type DataNames } from './grant-coverage/authorization-requests';
 import { actionsOf, allows, resourcesOf, statementsOfRole, type RoleStatement } from './grant-coverage/policy-simulator';
 import { runScenarios } from './grant-coverage/scenarios';
 import { recordCalls, type RecordedCall } from './grant-coverage/sdk-recorder';
-import { logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';
+import { functionPath, logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';
 
 /**
  * The IAM policies the stack gives each function are enough and no more (issue 16, item 8): every
@@ -22,17 +23,17 @@ const { stack, template } = synthesizeStack();
 const resources = template.toJSON().Resources as Resources;
 const bed = useAvatarTestBed();
 
-/** The construct path of a deployed function's role. */
-function rolePath(fn: DeployedFunction): string[] {
-  if (fn.kind === 'route') return ['Routes', fn.name, 'Role'];
-  if (fn.kind === 'authorizer') return ['Auth', 'AuthorizerFunction', 'Role'];
-  if (fn.kind === 'queue') return ['Feed', fn.name, 'Role'];
-  return ['Background', fn.name, 'Role'];
-}
+/** What an event source mapping does with the function's role: its code never sends these. */
+const eventSourceActions = new Set<string>(STREAM_READ_ACTIONS);
 
-/** The statements through which code reaches data (the role's logs, traces and dead-letter queue are the runtime's). */
+/**
+ * The statements through which code reaches data (the role's logs, traces and dead-letter queue are
+ * the runtime's, the stream reads its event source mapping's).
+ */
 function dataStatements(fn: DeployedFunction): RoleStatement[] {
-  return statementsOfRole(resources, logicalIdAt(stack, rolePath(fn))).filter((statement) => actionsOf(statement).some((action) => /^(dynamodb|s3):/.test(action)));
+  return statementsOfRole(resources, logicalIdAt(stack, [...functionPath(fn), 'Role'])).filter((statement) =>
+    actionsOf(statement).some((action) => /^(dynamodb|s3):/.test(action) && !eventSourceActions.has(action)),
+  );
 }
 
 let calls: RecordedCall[] = [];

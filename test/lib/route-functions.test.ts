@@ -1,12 +1,12 @@
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routes } from '../../functions/routes';
-import { authorizerFunction } from '../../functions/auth/authorizer-function';
-import { deployedFunctions } from '../../functions/deployed-functions';
+import { deployedFunctions, routeFunction } from '../../functions/deployed-functions';
+import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { tables } from '../../functions/shared/tables/index';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { NODE_MAJOR_VERSION } from '../../lib/function-bundling';
 import { FUNCTION_RUNTIME } from '../../lib/constructs/service-function';
-import { logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
+import { functionPath, logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
 
 const table = [...routes, ...sampleRoutes()];
 const { stack, template } = synthesizeStack({}, { routes: table });
@@ -21,11 +21,32 @@ const SIZES = {
 } as const;
 type FunctionSize = keyof typeof SIZES;
 
-const allFunctions: [string, string[], FunctionSize][] = [
-  ...table.map((route): [string, string[], FunctionSize] => [route.name, ['Routes', route.name, 'Function'], route.image === true ? 'image' : 'standard']),
-  [authorizerFunction.name, ['Auth', 'AuthorizerFunction', 'Function'], 'standard'],
-  ...deployedFunctions.flatMap((fn): [string, string[], FunctionSize][] => (fn.kind === 'schedule' ? [[fn.name, ['Background', fn.name, 'Function'], 'background']] : [])),
-];
+/** What a function gets, and why. */
+type Expected = { readonly label: string; readonly memory: number; readonly timeout: number };
+const sized = (size: FunctionSize): Expected => ({ label: size, ...SIZES[size] });
+
+/** A queue or stream consumer is standard-sized, with the timeout its definition gives. */
+function expectedOf(fn: DeployedFunction): Expected {
+  const definitionTimeout = (timeout: number): Expected => ({ label: 'standard, its definition\'s timeout', memory: SIZES.standard.memory, timeout });
+  switch (fn.kind) {
+    case 'route':
+      return sized(fn.image ? 'image' : 'standard');
+    case 'schedule':
+      return sized('background');
+    case 'queue':
+      return definitionTimeout(fn.consumer.timeoutSeconds);
+    case 'stream':
+      return definitionTimeout(fn.stream.timeoutSeconds);
+    case 'authorizer':
+      return sized('standard');
+  }
+}
+
+const allFunctions = [...table.map(routeFunction), ...deployedFunctions.filter((fn) => fn.kind !== 'route')].map((fn): [string, string[], Expected] => [
+  fn.name,
+  [...functionPath(fn), 'Function'],
+  expectedOf(fn),
+]);
 
 describe('the runtime', () => {
   it('is the newest Node.js runtime aws-cdk-lib offers', () => {
@@ -40,7 +61,7 @@ describe('the runtime', () => {
   });
 });
 
-describe.each(allFunctions)('the %s function', (_name, path, size) => {
+describe.each(allFunctions)('the %s function', (_name, path, expected) => {
   const fn = functionOf(path);
 
   it('runs the newest Node.js on arm64 with active tracing', () => {
@@ -52,13 +73,13 @@ describe.each(allFunctions)('the %s function', (_name, path, size) => {
     });
   });
 
-  it(`gets ${SIZES[size].memory} MB and ${SIZES[size].timeout} s (${size})`, () => {
-    expect({ memory: fn.MemorySize, timeout: fn.Timeout }).toEqual(SIZES[size]);
+  it(`gets ${expected.memory} MB and ${expected.timeout} s (${expected.label})`, () => {
+    expect({ memory: fn.MemorySize, timeout: fn.Timeout }).toEqual({ memory: expected.memory, timeout: expected.timeout });
   });
 
   it('knows every table and the bucket by name, and logs and measures as the service', () => {
     const variables = fn.Environment?.Variables ?? {};
-    for (const definition of tables) expect(variables[definition.nameEnv]).toBeDefined();
+    for (const definition of tables) expect(variables[definition.nameEnv]).toEqual({ Ref: logicalIdAt(stack, ['Data', definition.id]) });
     expect(variables[avatarBucket.nameEnv]).toBeDefined();
     expect(variables).toMatchObject({
       POWERTOOLS_SERVICE_NAME: 'frontend-api',

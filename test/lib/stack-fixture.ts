@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { deployedFunctions, routeFunction } from '../../functions/deployed-functions';
+import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { routeNamed, routes } from '../../functions/routes';
 import { type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { createFrontendApiApp, type FrontendApiApp } from '../../lib/frontend-api-app';
@@ -41,6 +42,22 @@ export function logicalIdAt(stack: FrontendApiStack, path: readonly string[]): s
   for (const id of path.slice(1)) construct = construct.node.findChild(id);
   const resource = (construct.node.defaultChild ?? construct) as CfnElement;
   return stack.getLogicalId(resource);
+}
+
+/** The construct path of a deployed function (`['Routes', 'getUser']`); its role is under `Role`, its Lambda function under `Function`. */
+export function functionPath(fn: DeployedFunction): string[] {
+  switch (fn.kind) {
+    case 'route':
+      return ['Routes', fn.name];
+    case 'authorizer':
+      return ['Auth', 'AuthorizerFunction'];
+    case 'schedule':
+      return ['Background', fn.name];
+    case 'queue':
+      return ['Feed', fn.name];
+    case 'stream':
+      return ['Streams', fn.name];
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
-import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { invoke } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
 import { sorted, walkCursor } from './log-fixture';
+import { storeEntries } from '../harness/media-log';
 
 /**
  * A user with hundreds of sub users lists its family's log: no filter expression may grow past
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const subs: number[] = [];
   for (let index = 0; index < SUBS; index += 1) subs.push((await createTestUser({ role: 'sub', parent: owner.record.id })).record.id);
   entries = sampleMediaLogEntries(300, { userIds: [owner.record.id, ...subs.filter((_, index) => index % 25 === 0)], start: new Date('2026-05-01T00:00:00Z'), spanMs: 20 * 86_400_000, seed: 3 });
-  await writeMediaLogEntries(entries);
+  await storeEntries(entries);
 }, 300_000);
 
 describe('the log of a family of hundreds', () => {

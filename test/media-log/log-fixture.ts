@@ -1,7 +1,7 @@
-import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { invoke, type InvokeResponse } from '../harness/invoke';
+import { storeEntries } from '../harness/media-log';
 import { createTestUser, type TestUser } from '../harness/users';
 
 /** The users of a listing test: both all-seeing roles, a user with two subs, another user with one sub. */
@@ -37,7 +37,7 @@ export async function seedLog(users: LogUsers, count = 360): Promise<MediaLogEnt
     (entry, index) => (index % 8 === 0 ? { ...entry, send: '2026-01-10T14:30:00.000Z' } : entry),
   );
   const entries = [...spread, ...burst];
-  await writeMediaLogEntries(entries);
+  await storeEntries(entries);
   return entries;
 }
 

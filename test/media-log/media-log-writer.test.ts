@@ -1,7 +1,6 @@
 import { tableName } from '../../functions/shared/config/data-config';
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MediaLogWriter } from '../../functions/media-log/ingest/media-log-writer';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
@@ -11,6 +10,7 @@ import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import { ConflictError, ValidationError } from '../../functions/shared/errors';
 import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';
+import { foldLog } from '../harness/media-log';
 import { createTestUser } from '../harness/users';
 
 let root: Caller;
@@ -35,6 +35,7 @@ function entry(overrides: Partial<MediaLogEntry> = {}): MediaLogEntry {
 }
 
 async function listed(query = 'pagination[limit]=100') {
+  await foldLog();
   const response = await invoke('listMediaLog', { caller: root, query });
   expect(response.status).toBe(200);
   return response.body as { log: MediaLogEntry[]; pagination: { total: number } };
@@ -100,7 +101,7 @@ describe('writeMediaLogEntry', () => {
     expect(fieldNames(error)).toEqual([field]);
   });
 
-  it('keeps exact totals when many writers add to the same counters at once', async () => {
+  it('keeps exact totals for a burst of entries in the same buckets, once folded', async () => {
     const burst = sampleMediaLogEntries(150, { userIds: [11, 12], start: new Date('2026-04-01T10:00:00Z'), spanMs: 60_000, seed: 3 });
     const summary = await writeMediaLogEntries(burst);
     const page = await listed('user-id=11,12&send[from]=2026-04-01T10:00:00Z&send[to]=2026-04-01T10:01:00Z');
@@ -111,37 +112,39 @@ describe('writeMediaLogEntry', () => {
   });
 });
 
-describe('MediaLogWriter under write conflicts', () => {
-  /** DynamoDB Local never reports conflicts, so a client whose first `conflicts` transactions lose one stands in for busy counters. */
-  function conflictingClient(conflicts: number): { client: DynamoDBDocumentClient; sent: () => number } {
+describe('MediaLogWriter under throttling', () => {
+  /**
+   * DynamoDB Local never leaves a batch unprocessed, so a client that hands back the whole batch of
+   * its first `rounds` BatchWriteItem calls as UnprocessedItems stands in for a throttled table.
+   */
+  function throttledClient(rounds: number): { client: DynamoDBDocumentClient; sent: () => number } {
     let sent = 0;
     const real = getDocumentClient();
     const client = {
       send: async (command: Parameters<DynamoDBDocumentClient['send']>[0]) => {
-        if (!(command instanceof TransactWriteCommand)) return real.send(command as never);
+        if (!(command instanceof BatchWriteCommand)) return real.send(command as never);
         sent += 1;
-        if (sent <= conflicts) {
-          throw new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }] });
-        }
+        if (sent <= rounds) return { UnprocessedItems: command.input.RequestItems, $metadata: {} };
         return real.send(command as never);
       },
     } as unknown as DynamoDBDocumentClient;
     return { client, sent: () => sent };
   }
 
-  it('retries a transaction that lost a conflict on a counter, then stores the entry once', async () => {
-    const { client, sent } = conflictingClient(3);
+  it('sends the items DynamoDB left unprocessed again, then stores each entry once', async () => {
+    const { client, sent } = throttledClient(3);
     const writer = new MediaLogWriter(client, tableName(mediaLogTable), async () => undefined);
-    const written = entry({ 'user-id': 51 });
-    expect(await writer.write(written)).toBe('written');
+    const written = [entry({ 'user-id': 51 }), entry({ 'user-id': 51 })];
+    expect(await writer.writeAll(written)).toEqual(['written', 'written']);
     expect(sent()).toBe(4);
-    expect((await listed('user-id=51')).pagination.total).toBe(1);
+    expect((await listed('user-id=51')).pagination.total).toBe(2);
   });
 
-  it('gives up after ten attempts, storing nothing', async () => {
-    const { client } = conflictingClient(10);
+  it('gives up on a batch after ten rounds, reporting its entries as failed and storing nothing', async () => {
+    const { client } = throttledClient(10);
     const writer = new MediaLogWriter(client, tableName(mediaLogTable), async () => undefined);
-    await expect(writer.write(entry({ 'user-id': 52 }))).rejects.toBeInstanceOf(TransactionCanceledException);
+    const [result] = await writer.writeAll([entry({ 'user-id': 52 })]);
+    expect(result).toBeInstanceOf(Error);
     expect((await listed('user-id=52')).pagination.total).toBe(0);
   });
 });
@@ -154,16 +157,14 @@ describe('writeMediaLogEntries', () => {
     expect((await listed('user-id=21')).pagination.total).toBe(0);
   });
 
-  it('reports written and unchanged entries, and progress as each transaction settles', async () => {
+  it('reports written and unchanged entries, and progress as each step settles', async () => {
     const batch = [entry({ 'user-id': 22 }), entry({ 'user-id': 22 }), entry({ 'user-id': 23 })];
     await writeMediaLogEntry(batch[0]);
     const progress: number[] = [];
     const summary = await writeMediaLogEntries([...batch, batch[1]], { onProgress: (done) => progress.push(done) });
     expect(summary).toEqual({ written: 2, unchanged: 2 });
-    // The repeated entry is settled at once; users 22 and 23 are written in two lanes, one transaction each.
-    expect(progress).toHaveLength(3);
-    expect(progress[0]).toBe(1);
-    expect(progress[2]).toBe(4);
+    // The repeat in the batch is settled at once, the stored one when the ids are checked, the other two by their batch write.
+    expect(progress).toEqual([1, 2, 4]);
   });
 });
 

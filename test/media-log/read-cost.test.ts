@@ -1,12 +1,10 @@
-import { tableName } from '../../functions/shared/config/data-config';
 import { mediaLogListing } from '../../functions/media-log/media-log-context';
-import { bulkLoadMediaLog } from '../../local/seed/bulk-load';
+import { storeEntries } from '../harness/media-log';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { attachReadMeter } from '../harness/read-meter';
 import { ListMediaLogQuerySchema, type MediaLogEntry } from '../../functions/media-log/schemas';
 import type { Caller } from '../../functions/shared/access/roles';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
-import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 
 /**
  * What a page costs: entries read for the page (ScannedCount) against entries returned. The log
@@ -20,9 +18,8 @@ let entries: MediaLogEntry[];
 
 beforeAll(async () => {
   entries = sampleMediaLogEntries(3000, { userIds: USERS, start: new Date('2026-01-01T00:00:00Z'), spanMs: 62 * 86_400_000, seed: 11 });
-  // Bulk-loaded for speed; bulk-load.test.ts shows it keeps the same counters as the writer.
-  await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), entries);
-}, 120_000);
+  await storeEntries(entries);
+}, 400_000);
 
 async function cost(query: Record<string, unknown>) {
   const meter = attachReadMeter(getDocumentClient());

@@ -8,7 +8,7 @@ import { bucketOf } from '../../functions/media-log/time-buckets';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, mediaLogTable } from '../../functions/shared/tables/media-log-table';
-import { bulkLoadMediaLog } from '../../local/seed/bulk-load';
+import { storeEntries } from '../harness/media-log';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { attachReadMeter } from '../harness/read-meter';
 
@@ -23,8 +23,8 @@ const months = ['2026-03', '2026-04'];
 
 beforeAll(async () => {
   entries = sampleMediaLogEntries(1200, { userIds: [7, 8, 9], start: new Date('2026-03-01T00:00:00Z'), spanMs: 60 * 86_400_000, seed: 5 });
-  await bulkLoadMediaLog(getDocumentClient(), tableName(mediaLogTable), entries);
-}, 60_000);
+  await storeEntries(entries);
+}, 240_000);
 
 /** The whole log's stream over its two months, newest first, keeping only entries in `status` (a rare one). */
 function rareStream(status: MediaLogEntry['status']): SortedStream {

@@ -1,14 +1,16 @@
+import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { ConflictError } from '../../shared/errors';
 import type { FeedOutcome as FeedMessageOutcome } from '../../shared/observability/metric-catalog';
 import type { MediaLogEntry } from '../schemas';
 import type { FeedChange, StatusChange } from './feed-messages';
-import type { MediaLogWriter, WriteAllOptions } from './media-log-writer';
+import type { MediaLogWriter, WriteAllOptions, WriteOutcome } from './media-log-writer';
 import { UnknownEntryError, type StatusWriter } from './status-writer';
 
 /**
- * Applying what the media pipeline feed asks (DESIGN.md section 7a), for the queue consumer and
- * the import alike: new entries first, in batched transactions, then status changes, each its own
- * transaction, one entry's changes one after the other and different entries' at once.
+ * Applying what the media pipeline feed asks (DESIGN.md sections 7a and 7b), for the queue consumer
+ * and the import alike: each change on its own, one conditional write each, many at once. New
+ * entries go first, so a status in the same batch as its request applies instead of waiting for a
+ * retry. The import stores its new entries in batches instead (`batchEntries`).
  */
 
 /**
@@ -25,13 +27,19 @@ export interface FeedResult {
   readonly reason?: string;
 }
 
-/** Status changes of different entries applied at once. */
-export const STATUS_CHANGES_IN_FLIGHT = 8;
+/** Changes applied at once: each is one small write, so a batch of 100 takes a few round trips. */
+export const CHANGES_IN_FLIGHT = 16;
 
 /** The writers the feed uses. */
 export interface FeedWriters {
   readonly entries: MediaLogWriter;
   readonly statuses: StatusWriter;
+}
+
+/** Options of {@link ingestFeedChanges}. */
+export interface IngestOptions extends WriteAllOptions {
+  /** Store the new entries with the batched writer (an import) instead of one conditional put each (the queue). */
+  readonly batchEntries?: boolean;
 }
 
 function failure(error: unknown): FeedResult {
@@ -40,42 +48,41 @@ function failure(error: unknown): FeedResult {
   return { outcome: 'failed', reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
 }
 
-async function applyEntries(writers: FeedWriters, entries: readonly { index: number; entry: MediaLogEntry }[], results: FeedResult[], options: WriteAllOptions): Promise<void> {
+function entryResult(outcome: WriteOutcome | Error): FeedResult {
+  return outcome instanceof Error ? failure(outcome) : { outcome: outcome === 'written' ? 'applied' : 'ignored' };
+}
+
+async function applyEntries(writers: FeedWriters, entries: readonly { index: number; entry: MediaLogEntry }[], results: FeedResult[], options: IngestOptions): Promise<void> {
   if (entries.length === 0) return;
-  try {
+  if (options.batchEntries === true) {
     const outcomes = await writers.entries.writeAll(entries.map(({ entry }) => entry), options);
     outcomes.forEach((outcome, position) => {
-      const { index } = entries[position] as { index: number };
-      results[index] = outcome instanceof Error ? failure(outcome) : { outcome: outcome === 'written' ? 'applied' : 'ignored' };
+      results[(entries[position] as { index: number }).index] = entryResult(outcome);
     });
-  } catch (error) {
-    for (const { index } of entries) results[index] = failure(error);
+    return;
   }
+  await mapConcurrently(entries, CHANGES_IN_FLIGHT, async ({ index, entry }) => {
+    results[index] = await writers.entries.write(entry).then(entryResult, failure);
+  });
 }
 
 async function applyStatuses(writers: FeedWriters, changes: readonly { index: number; change: StatusChange }[], results: FeedResult[]): Promise<void> {
+  // One entry's changes one after another, in message order: the outcome of each (applied, or
+  // superseded by one before it) is then the same on every run. Different entries' at once.
   const byEntry = new Map<string, { index: number; change: StatusChange }[]>();
   for (const item of changes) byEntry.set(item.change.id, [...(byEntry.get(item.change.id) ?? []), item]);
-  const queue = [...byEntry.values()];
-  const worker = async (): Promise<void> => {
-    for (let group = queue.shift(); group !== undefined; group = queue.shift()) {
-      for (const { index, change } of group) {
-        try {
-          results[index] = { outcome: await writers.statuses.apply(change) };
-        } catch (error) {
-          results[index] = failure(error);
-        }
-      }
+  await mapConcurrently([...byEntry.values()], CHANGES_IN_FLIGHT, async (group) => {
+    for (const { index, change } of group) {
+      results[index] = await writers.statuses.apply(change).then((outcome): FeedResult => ({ outcome }), failure);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(STATUS_CHANGES_IN_FLIGHT, queue.length) }, worker));
+  });
 }
 
 /**
  * Apply `changes`; the results are in their order. Never throws for one change's failure: each
  * result says what became of its change, so a consumer reports exactly the failed ones for retry.
  */
-export async function ingestFeedChanges(writers: FeedWriters, changes: readonly FeedChange[], options: WriteAllOptions = {}): Promise<FeedResult[]> {
+export async function ingestFeedChanges(writers: FeedWriters, changes: readonly FeedChange[], options: IngestOptions = {}): Promise<FeedResult[]> {
   const results = new Array<FeedResult>(changes.length);
   const entries: { index: number; entry: MediaLogEntry }[] = [];
   const statuses: { index: number; change: StatusChange }[] = [];
@@ -83,7 +90,6 @@ export async function ingestFeedChanges(writers: FeedWriters, changes: readonly 
     if (change.kind === 'entry') entries.push({ index, entry: change.entry });
     else statuses.push({ index, change: { id: change.id, field: change.field, value: change.value, at: change.at } });
   });
-  // Requests first: a status in the same batch as its request applies instead of waiting for a retry.
   await applyEntries(writers, entries, results, options);
   await applyStatuses(writers, statuses, results);
   return results;

@@ -9,7 +9,7 @@ import type { WriteOutcome } from './media-log-writer';
 /**
  * The one way entries get into the log outside the queue (the CLI import and seed): validate with
  * the feed's schemas, then write through the feed's writers, so an import and the queue consumer
- * store, count and change entries the same way.
+ * store and change entries the same way (and the fold counts them alike).
  */
 
 /** How many entries a batch stored, and how many were already stored (a retried import). */
@@ -48,14 +48,14 @@ export function parseImportLine(line: string, lineNumber: number): FeedChange {
   }
 }
 
-/** Validate and store one entry with its counters, atomically; storing the same entry again changes nothing. */
+/** Validate and store one entry (one conditional put); storing the same entry again changes nothing. */
 export async function writeMediaLogEntry(input: unknown): Promise<WriteOutcome> {
   return mediaLogWriter().write(parseMediaLogEntry(input));
 }
 
 /**
  * Validate every entry first (a bad one is a {@link ValidationError} naming `entries[i]`, and then
- * nothing is written), then store them in batched transactions. The first entry that could not be
+ * nothing is written), then store them in batches. The first entry that could not be
  * stored (a conflict, a failed write) is thrown after the others are settled.
  */
 export async function writeMediaLogEntries(inputs: Iterable<unknown>, options: WriteOptions = {}): Promise<WriteSummary> {
@@ -85,7 +85,7 @@ export interface ImportSummary {
 export async function importFeedChanges(changes: readonly FeedChange[], options: WriteOptions = {}): Promise<ImportSummary> {
   let done = 0;
   const statusCount = changes.filter((change) => change.kind === 'status').length;
-  const results: FeedResult[] = await ingestFeedChanges(feedWriters(), changes, { onSettled: (count) => options.onProgress?.((done += count)) });
+  const results: FeedResult[] = await ingestFeedChanges(feedWriters(), changes, { batchEntries: true, onSettled: (count) => options.onProgress?.((done += count)) });
   options.onProgress?.((done += statusCount));
   const summary = { entries: { applied: 0, ignored: 0 }, statuses: { applied: 0, ignored: 0 }, failures: [] as ImportSummary['failures'][number][] };
   results.forEach((result, position) => {

@@ -1,12 +1,11 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { ConflictError } from '../../shared/errors';
-import { counterAddition } from '../counters';
 import { entryFromItem, entryItem } from '../entry-item';
 import { mediaLogKeys } from '../media-log-keys';
 import { REQUEST_FIELDS, type MediaLogEntry } from '../schemas';
-import { chunkCounters, planLanes } from './write-chunks';
-import { realSleep, retryingTransaction, type Sleep } from './transaction-retry';
+import { realSleep, type Sleep } from './backoff';
 
 /** What writing an entry did: stored it, or found the same request already stored (a retry). */
 export type WriteOutcome = 'written' | 'unchanged';
@@ -16,9 +15,18 @@ export type EntryResult = WriteOutcome | Error;
 
 /** Options of {@link MediaLogWriter.writeAll}. */
 export interface WriteAllOptions {
-  /** Called after each transaction with how many entries it settled (for progress bars). */
+  /** Called as entries settle, with how many just did (for progress bars). */
   readonly onSettled?: (count: number) => void;
 }
+
+/** Most keys of one BatchGetItem (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html). */
+const CHECK_BATCH = 100;
+/** Most requests of one BatchWriteItem (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchWriteItem.html). */
+const WRITE_BATCH = 25;
+/** Batch requests in flight at once: DynamoDB Local serializes writes, AWS spreads them over partitions. */
+const BATCHES_IN_FLIGHT = 8;
+/** Rounds of a batch's unprocessed items before the batch counts as failed (throttling that does not let up). */
+const MAX_BATCH_ROUNDS = 10;
 
 /** Whether two entries are the same request: statuses may have moved on since, the rest never does. */
 function sameRequest(a: MediaLogEntry, b: MediaLogEntry): boolean {
@@ -29,95 +37,96 @@ function conflict(id: string): ConflictError {
   return new ConflictError(`A different entry with id ${id} is already stored.`, [{ name: 'id', reason: 'Already used by a different entry.' }]);
 }
 
+function chunksOf<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
+  return chunks;
+}
+
 /**
- * Stores new media log entries together with their counters. Entries go in transactions of up to
- * 100 items (each entry, only if its id is new, and its counters, summed per counter item across
- * the transaction's entries), in lanes by user written at once, so totals never drift, a retried
- * import neither stores nor counts an entry twice, and a crash leaves whole transactions only.
+ * The one writer of new media log entries (DESIGN.md section 7b): one item per entry, no counter
+ * (the fold counts entries from the table's stream). The feed stores a request with one conditional
+ * put; an import stores many in batches. Storing the same request again changes nothing.
  */
 export class MediaLogWriter {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly sleep?: Sleep,
+    private readonly sleep: Sleep = realSleep,
   ) {}
 
   /**
-   * Store one validated entry. The same request already stored is left alone (`unchanged`, its
-   * statuses may have moved on since); the same id with another send time, url or user is a 409.
+   * Store one validated entry with one conditional put. The same request already stored is left
+   * alone (`unchanged`, its statuses may have moved on since); the same id with another send time,
+   * url or user is a 409.
    */
   public async write(entry: MediaLogEntry): Promise<WriteOutcome> {
-    const [result] = await this.writeAll([entry]);
-    if (result instanceof Error) throw result;
-    return result as WriteOutcome;
-  }
-
-  /**
-   * Store validated entries; the results are in the order of `entries`. An entry is `unchanged`
-   * when the same request is stored already (or comes earlier in `entries`), a {@link ConflictError}
-   * when its id holds a different one, another error when its transaction failed (nothing of that
-   * transaction is stored; the other transactions are).
-   */
-  public async writeAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<EntryResult[]> {
-    const results: EntryResult[] = new Array<EntryResult>(entries.length);
-    const indexes = new Map<string, number>();
-    const unique: MediaLogEntry[] = [];
-    entries.forEach((entry, index) => {
-      const first = indexes.get(entry.id);
-      if (first === undefined) {
-        indexes.set(entry.id, index);
-        unique.push(entry);
-      } else results[index] = sameRequest(entries[first] as MediaLogEntry, entry) ? 'unchanged' : conflict(entry.id);
-    });
-    const repeats = entries.length - indexes.size;
-    if (repeats > 0) options.onSettled?.(repeats);
-    const settle = (entry: MediaLogEntry, result: EntryResult) => {
-      results[indexes.get(entry.id) as number] = result;
-    };
-    await Promise.all(
-      planLanes(unique).map(async ({ shard, chunks }) => {
-        for (const chunk of chunks) {
-          await this.writeChunk(chunk, shard, settle);
-          options.onSettled?.(chunk.length);
-        }
-      }),
-    );
-    return results;
-  }
-
-  /** Write one chunk: entries already stored are settled first; the others in one transaction. */
-  private async writeChunk(chunk: readonly MediaLogEntry[], shard: number, settle: (entry: MediaLogEntry, result: EntryResult) => void): Promise<void> {
-    let pending = await this.settleStored(chunk, settle);
-    while (pending.length > 0) {
-      try {
-        await retryingTransaction(() => this.client.send(new TransactWriteCommand({ TransactItems: this.transactItems(pending, shard) })), this.sleep);
-        for (const entry of pending) settle(entry, 'written');
-        return;
-      } catch (error) {
-        const raced = error instanceof TransactionCanceledException ? this.storedMeanwhile(pending, error) : [];
-        if (raced.length === 0) {
-          for (const entry of pending) settle(entry, error as Error);
-          return;
-        }
-        // Another writer stored some of these since they were read (a live feed message during an import).
-        const racedIds = new Set(raced.map((entry) => entry.id));
-        pending = [...(await this.settleStored(raced, settle)), ...pending.filter((entry) => !racedIds.has(entry.id))];
-      }
+    try {
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' }));
+      return 'written';
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      // The id is taken: a redelivered request, or another request under the same id.
+      const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: mediaLogKeys.entry(entry.id), ConsistentRead: true }));
+      if (Item !== undefined && sameRequest(entryFromItem(Item), entry)) return 'unchanged';
+      throw conflict(entry.id);
     }
   }
 
-  private transactItems(chunk: readonly MediaLogEntry[], shard: number) {
-    const puts = chunk.map((entry) => ({
-      Put: { TableName: this.tableName, Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' },
-    }));
-    const counters = chunkCounters(chunk, shard).map(({ key, counts }) => ({ Update: counterAddition(this.tableName, key, counts) }));
-    return [...puts, ...counters];
+  /**
+   * Store validated entries in batches (an import); the results are in the order of `entries`. The
+   * ids are checked first, a hundred per BatchGetItem: an entry is `unchanged` when the same request
+   * is stored already (or comes earlier in `entries`), a {@link ConflictError} when its id holds a
+   * different one; the others are stored 25 per BatchWriteItem, or get the error of their batch.
+   *
+   * BatchWriteItem has no condition: a feed message that stores the same request between the check
+   * and the write is overwritten by the same request with the import's statuses. The stream carries
+   * that change like any other, so the counters stay exact; a status it replaced arrives again only
+   * if the pipeline sends it again.
+   */
+  public async writeAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<EntryResult[]> {
+    const results = new Array<EntryResult>(entries.length);
+    const firstIndex = new Map<string, number>();
+    const unique: MediaLogEntry[] = [];
+    entries.forEach((entry, index) => {
+      const first = firstIndex.get(entry.id);
+      if (first === undefined) {
+        firstIndex.set(entry.id, index);
+        unique.push(entry);
+      } else results[index] = sameRequest(entries[first] as MediaLogEntry, entry) ? 'unchanged' : conflict(entry.id);
+    });
+    if (entries.length > unique.length) options.onSettled?.(entries.length - unique.length);
+    const settle = (entry: MediaLogEntry, result: EntryResult) => {
+      results[firstIndex.get(entry.id) as number] = result;
+    };
+    await mapConcurrently(chunksOf(unique, CHECK_BATCH), BATCHES_IN_FLIGHT, async (chunk) => {
+      const fresh = await this.settleStored(chunk, settle);
+      options.onSettled?.(chunk.length - fresh.length);
+      for (const batch of chunksOf(fresh, WRITE_BATCH)) {
+        const outcome = await this.putAll(batch).then(() => 'written' as const, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+        for (const entry of batch) settle(entry, outcome);
+        options.onSettled?.(batch.length);
+      }
+    });
+    return results;
   }
 
-  /** The entries of `chunk` whose put failed its condition: their ids were taken since. */
-  private storedMeanwhile(chunk: readonly MediaLogEntry[], error: TransactionCanceledException): MediaLogEntry[] {
-    const reasons = error.CancellationReasons ?? [];
-    return chunk.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed');
+  /**
+   * Store entries with BatchWriteItem, 25 per request and a few requests at once, without checking
+   * their ids (a put replaces a stored item): the second half of {@link writeAll}, and the floor of
+   * the import benchmark. Items DynamoDB leaves unprocessed are sent again with backoff.
+   */
+  public async putAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<void> {
+    await mapConcurrently(chunksOf(entries, WRITE_BATCH), BATCHES_IN_FLIGHT, async (batch) => {
+      let requests: Record<string, unknown>[] = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry) } }));
+      for (let round = 0; requests.length > 0; round += 1) {
+        if (round >= MAX_BATCH_ROUNDS) throw new Error(`${requests.length} entries stayed unprocessed after ${MAX_BATCH_ROUNDS} rounds of BatchWriteItem.`);
+        if (round > 0) await this.sleep(Math.min(1000, 20 * 2 ** round));
+        const output = await this.client.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: requests as never } }));
+        requests = (output.UnprocessedItems?.[this.tableName] ?? []) as Record<string, unknown>[];
+      }
+      options.onSettled?.(batch.length);
+    });
   }
 
   /** Settle the entries of `chunk` that are stored already (unchanged, or a conflict); return the rest. */
@@ -135,8 +144,9 @@ export class MediaLogWriter {
   private async storedRequests(ids: readonly string[]): Promise<Map<string, MediaLogEntry>> {
     const found = new Map<string, MediaLogEntry>();
     let keys: Record<string, unknown>[] = ids.map((id) => mediaLogKeys.entry(id));
-    for (let attempt = 0; keys.length > 0; attempt += 1) {
-      if (attempt > 0) await (this.sleep ?? realSleep)(Math.min(1000, 20 * 2 ** attempt));
+    for (let round = 0; keys.length > 0; round += 1) {
+      if (round >= MAX_BATCH_ROUNDS) throw new Error(`${keys.length} ids stayed unprocessed after ${MAX_BATCH_ROUNDS} rounds of BatchGetItem.`);
+      if (round > 0) await this.sleep(Math.min(1000, 20 * 2 ** round));
       const output = await this.client.send(
         new BatchGetCommand({
           RequestItems: {

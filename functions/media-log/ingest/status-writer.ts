@@ -1,13 +1,8 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { comboAttribute, counterAddition, entryCounterKeys } from '../counters';
-import { entryFromItem } from '../entry-item';
-import { mediaLogKeys, STATUS_STORAGE } from '../media-log-keys';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
-import { STATUS_FIELDS, type MediaLogEntry } from '../schemas';
-import { bucketOf } from '../time-buckets';
+import { mediaLogKeys, STATUS_STORAGE } from '../media-log-keys';
 import type { StatusChange } from './feed-messages';
-import { MAX_TRANSACTION_ATTEMPTS, realSleep, retryingTransaction, type Sleep } from './transaction-retry';
 
 /** What a status change did: changed the entry, or nothing (a duplicate, or older than the stored status). */
 export type StatusOutcome = 'applied' | 'ignored';
@@ -35,80 +30,68 @@ export function supersedes(change: Stamped, stored: Stamped): boolean {
   return change.at > stored.at || (change.at === stored.at && change.value > stored.value);
 }
 
-const STORED_ATTRIBUTES = ['id', 'send', 'url', 'userId', ...STATUS_FIELDS.flatMap((field) => [STATUS_STORAGE[field].attribute, STATUS_STORAGE[field].changedAt])];
+/**
+ * Reads of a refused change before it counts as settled: each read that finds the change winning
+ * means the entry was stored or changed between the write and the read, which cannot go on long.
+ */
+const MAX_ATTEMPTS = 5;
 
 /**
- * Applies status changes of the media pipeline feed to stored entries. One change is one
- * transaction: the entry's field, its time and its status partition, on condition that the field
- * is still as read, and the move of the entry between status combinations in each of its counters,
- * so every total and status filter stays exact whatever the order and the repetitions of changes.
+ * Applies status changes of the media pipeline feed to stored entries (DESIGN.md section 7b). One
+ * change is one conditional update of its entry: the field, when it changed, and its status
+ * partition, on condition that the entry exists and the change wins over the stored status
+ * ({@link supersedes}, evaluated by DynamoDB on the stored item, so concurrent changes of one field
+ * cannot both win). The stream carries the old and new image to the fold, which moves the entry
+ * between its counters' status combinations.
  */
 export class StatusWriter {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly sleep: Sleep = realSleep,
   ) {}
 
   /** Apply one change; an entry not stored is an {@link UnknownEntryError}. */
   public async apply(change: StatusChange): Promise<StatusOutcome> {
-    // A concurrent change of the same field fails the condition: read again and decide again.
     for (let attempt = 1; ; attempt += 1) {
-      const item = await this.read(change.id);
-      if (item === null) throw new UnknownEntryError(change.id);
-      const storage = STATUS_STORAGE[change.field];
-      const entry = entryFromItem(item);
-      const stored = { value: entry[change.field], at: typeof item[storage.changedAt] === 'string' ? (item[storage.changedAt] as string) : entry.send };
-      if (!supersedes(change, stored)) return 'ignored';
       try {
-        await retryingTransaction(() => this.client.send(new TransactWriteCommand({ TransactItems: this.transactItems(entry, item, change) })), this.sleep);
+        await this.client.send(this.update(change));
         return 'applied';
       } catch (error) {
-        const changedMeanwhile = error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
-        if (!changedMeanwhile || attempt >= MAX_TRANSACTION_ATTEMPTS) throw error;
-        await this.sleep(Math.random() * 10 * attempt);
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
       }
+      // Refused: find out why. Only a refusal the stored item still explains is final.
+      const stored = await this.read(change);
+      if (stored === null) throw new UnknownEntryError(change.id);
+      if (!supersedes(change, stored)) return 'ignored';
+      if (attempt >= MAX_ATTEMPTS) throw new Error(`The status change of entry ${change.id} was refused ${attempt} times while it wins over the stored status.`);
     }
   }
 
-  private async read(id: string): Promise<Record<string, unknown> | null> {
+  private update(change: StatusChange): UpdateCommand {
+    const storage = STATUS_STORAGE[change.field];
+    return new UpdateCommand({
+      TableName: this.tableName,
+      Key: mediaLogKeys.entry(change.id),
+      UpdateExpression: 'SET #value = :value, #at = :at, #partition = :partition',
+      // The rule of supersedes() as DynamoDB evaluates it; every entry item carries its statuses' times.
+      ConditionExpression: 'attribute_exists(pk) AND (#at < :at OR (#at = :at AND #value < :value))',
+      ExpressionAttributeNames: { '#value': storage.attribute, '#at': storage.changedAt, '#partition': MEDIA_LOG_ATTRIBUTES.partition[storage.partition] },
+      ExpressionAttributeValues: { ':value': change.value, ':at': change.at, ':partition': mediaLogKeys.status(change.value) },
+    });
+  }
+
+  /** The stored value of the change's field and when it was set, or null when the entry is not stored. */
+  private async read(change: StatusChange): Promise<Stamped | null> {
+    const storage = STATUS_STORAGE[change.field];
     const { Item } = await this.client.send(
       new GetCommand({
         TableName: this.tableName,
-        Key: mediaLogKeys.entry(id),
+        Key: mediaLogKeys.entry(change.id),
         ConsistentRead: true,
-        ProjectionExpression: STORED_ATTRIBUTES.map((_, index) => `#p${index}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(STORED_ATTRIBUTES.map((name, index) => [`#p${index}`, name])),
+        ProjectionExpression: '#value, #at',
+        ExpressionAttributeNames: { '#value': storage.attribute, '#at': storage.changedAt },
       }),
     );
-    return Item ?? null;
-  }
-
-  private transactItems(entry: MediaLogEntry, item: Record<string, unknown>, change: StatusChange) {
-    const storage = STATUS_STORAGE[change.field];
-    const changed: MediaLogEntry = { ...entry, [change.field]: change.value };
-    const hadStamp = typeof item[storage.changedAt] === 'string';
-    const update = {
-      Update: {
-        TableName: this.tableName,
-        Key: mediaLogKeys.entry(entry.id),
-        UpdateExpression: 'SET #value = :value, #at = :at, #partition = :partition',
-        // Exactly the state read: the counters below move the entry out of the combination it had.
-        ConditionExpression: hadStamp ? '#value = :was AND #at = :wasAt' : '#value = :was AND attribute_not_exists(#at)',
-        ExpressionAttributeNames: { '#value': storage.attribute, '#at': storage.changedAt, '#partition': MEDIA_LOG_ATTRIBUTES.partition[storage.partition] },
-        ExpressionAttributeValues: {
-          ':value': change.value,
-          ':at': change.at,
-          ':partition': mediaLogKeys.status(change.value, bucketOf('month', entry.send)),
-          ':was': entry[change.field],
-          ...(hadStamp ? { ':wasAt': item[storage.changedAt] } : {}),
-        },
-      },
-    };
-    const from = comboAttribute(entry);
-    const to = comboAttribute(changed);
-    if (from === to) return [update];
-    const moves = entryCounterKeys(entry).map((key) => ({ Update: counterAddition(this.tableName, key, new Map([[from, -1], [to, 1]])) }));
-    return [update, ...moves];
+    return Item === undefined ? null : { value: String(Item[storage.attribute]), at: String(Item[storage.changedAt]) };
   }
 }

@@ -3,26 +3,28 @@ import type { KeyWindow } from '../../shared/listing/key-window';
 import { partitionQuery, type IndexPartition } from '../../shared/listing/merge-reader';
 import { comboAttribute, TOTAL_ATTRIBUTE } from '../counters';
 import { entryFromItem } from '../entry-item';
-import { bucketOfCounterKey, counterSortKeyBounds, mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
+import { mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
 import type { TimeLevel } from '../time-buckets';
 
 /** Counter reads in flight at once for one listing (one per counted scope: a family of hundreds has hundreds). */
 export const COUNTER_READS_IN_FLIGHT = 16;
 
-/** The counts of one time bucket, shards summed: `n` and one attribute per status combination. */
+/** The counts of one time bucket: `n` and one attribute per status combination. */
 export interface CounterBucket {
   readonly bucket: string;
   readonly counts: Readonly<Record<string, number>>;
 }
 
 /**
- * The reads of the media log table besides the pages (which the listing engine reads): one entry
- * by id, counter buckets, and the status combinations of a few entries no counter covers.
+ * The reads of the media log besides the pages (which the listing engine reads): one entry by id,
+ * counter buckets (from the counts table), and the status combinations of a few entries no
+ * counter covers.
  */
 export class CounterReader {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    private readonly countsTableName: string,
   ) {}
 
   /** The stored item of entry `id`, or null. */
@@ -33,25 +35,19 @@ export class CounterReader {
 
   /** The buckets of `level` in the parent bucket, from `first` to `last` (inclusive, either open), oldest first. */
   public async counterBuckets(scope: CounterScope, level: TimeLevel, parent: string | null, range: { first?: string; last?: string }): Promise<CounterBucket[]> {
-    const window = counterSortKeyBounds(range.first, range.last);
     const values: Record<string, unknown> = { ':pk': mediaLogKeys.counterPartition(scope, level, parent) };
     let condition = 'pk = :pk';
-    if (window.lo !== undefined) values[':lo'] = window.lo;
-    if (window.hi !== undefined) values[':hi'] = window.hi;
-    if (window.lo !== undefined && window.hi !== undefined) condition += ' AND sk BETWEEN :lo AND :hi';
-    else if (window.lo !== undefined) condition += ' AND sk >= :lo';
-    else if (window.hi !== undefined) condition += ' AND sk <= :hi';
-    const items = await this.queryAll({ TableName: this.tableName, KeyConditionExpression: condition, ExpressionAttributeValues: values });
-    const buckets = new Map<string, Record<string, number>>();
-    for (const item of items) {
-      const bucket = bucketOfCounterKey(String(item.sk));
-      const counts = buckets.get(bucket) ?? {};
-      for (const [attribute, value] of Object.entries(item)) {
-        if (typeof value === 'number') counts[attribute] = (counts[attribute] ?? 0) + value;
-      }
-      buckets.set(bucket, counts);
-    }
-    return [...buckets.entries()].map(([bucket, counts]) => ({ bucket, counts }));
+    if (range.first !== undefined) values[':lo'] = range.first;
+    if (range.last !== undefined) values[':hi'] = range.last;
+    if (range.first !== undefined && range.last !== undefined) condition += ' AND sk BETWEEN :lo AND :hi';
+    else if (range.first !== undefined) condition += ' AND sk >= :lo';
+    else if (range.last !== undefined) condition += ' AND sk <= :hi';
+    const items = await this.queryAll({ TableName: this.countsTableName, KeyConditionExpression: condition, ExpressionAttributeValues: values });
+    // Only the counts: the fold's watermarks (`w_<shard>`) are text.
+    return items.map((item) => ({
+      bucket: String(item.sk),
+      counts: Object.fromEntries(Object.entries(item).filter((pair): pair is [string, number] => typeof pair[1] === 'number')),
+    }));
   }
 
   /**

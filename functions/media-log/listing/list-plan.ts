@@ -100,10 +100,12 @@ function statusPartitions(field: StatusField, input: PlanInput): SortedStream[] 
   return values.map((value: MediaStatus) => {
     const candidates = (bucket: string) => matchingCount(allMonths.get(bucket) ?? {}, { [field]: [value] });
     const kind = STATUS_STORAGE[field].partition;
-    const spec = streamOver(scopeMonths, (month) => indexPartition(kind, mediaLogKeys.status(value, month), month), { ...others, [field]: [value] }, () => 0, filter, input.ascending);
+    const spec = streamOver(scopeMonths, (month) => indexPartition(kind, mediaLogKeys.status(value), month), { ...others, [field]: [value] }, () => 0, filter, input.ascending);
+    // A status partition spans all months: read it once, within the page's window.
+    const partitions = spec.partitions.length === 0 ? [] : [{ indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value: mediaLogKeys.status(value) }];
     const months = input.ascending ? [...scopeMonths] : [...scopeMonths].reverse();
     const expectedCandidates = months.filter(({ counts }) => matchingCount(counts, { ...others, [field]: [value] }) > 0).reduce((sum, { bucket }) => sum + candidates(bucket), 0);
-    return { ...spec, expectedCandidates };
+    return { ...spec, partitions, expectedCandidates };
   });
 }
 

@@ -32,7 +32,7 @@ export interface CountingSource {
   matching(counts: Readonly<Record<string, number>>): number;
   /** How many entries counting a bucket entry by entry would read (all of them, matching or not). */
   entries(counts: Readonly<Record<string, number>>): number;
-  /** Counter items read per bucket of a finer level (shards × scopes). */
+  /** Counter items read per bucket of a finer level (one per scope). */
   readonly counterItemsPerBucket: number;
   /** Matching entries in `[start, end)`, counted entry by entry (a partial finest bucket), within a read budget. */
   countEntries(start: string, end: string): Promise<WindowCount>;
@@ -70,7 +70,7 @@ async function refine(source: CountingSource, level: number, buckets: readonly C
       const inner = { start: range.start > start ? range.start : start, end: range.end < end ? range.end : end };
       if (inner.start >= inner.end) return [];
       const finer = source.levels[level + 1];
-      // Splitting reads one counter item per finer bucket and shard; a sparse bucket is cheaper to count.
+      // Splitting reads one counter item per finer bucket and scope; a sparse bucket is cheaper to count.
       const splitCost = finer === undefined ? Infinity : bucketsSpanned(finer, inner.start, inner.end) * source.counterItemsPerBucket;
       if (finer !== undefined && splitCost < source.entries(counts) * ENTRY_READ_COST) {
         const children = await source.buckets(level + 1, bucket, firstBucket(finer, inner), lastBucket(finer, inner));

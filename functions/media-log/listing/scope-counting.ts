@@ -5,7 +5,7 @@ import { keyBefore } from '../../shared/listing/key-window';
 import type { IndexPartition } from '../../shared/listing/merge-reader';
 import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName } from '../../shared/tables/media-log-table';
-import { ALL_COUNTER_SHARDS, counterLevelsOf, matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../counters';
+import { counterLevelsOf, matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../counters';
 import { scopePartition, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
 import { bucketEnd, bucketOf, bucketStart } from '../time-buckets';
 import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type CounterReader } from './counter-reader';
@@ -83,7 +83,7 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
     },
     matching: (counts) => matchingCount(counts, input.statuses),
     entries: (counts) => counts[TOTAL_ATTRIBUTE] ?? 0,
-    counterItemsPerBucket: counted.includes('ALL') ? ALL_COUNTER_SHARDS : counted.length + hidden.length,
+    counterItemsPerBucket: counted.length + hidden.length,
     async countEntries(start, end): Promise<WindowCount> {
       const month = bucketOf('month', start);
       const withEntries = counted.filter((scope) => input.months.get(scope)?.some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, input.statuses) > 0));

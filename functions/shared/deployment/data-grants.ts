@@ -53,6 +53,8 @@ export interface DataGrants {
   readonly users?: readonly TableAccess[];
   /** The media log table (definition id `MediaLog`). */
   readonly mediaLog?: readonly TableAccess[];
+  /** The media log's counters table (definition id `MediaLogCounts`). */
+  readonly mediaLogCounts?: readonly TableAccess[];
   /** Objects under the avatar prefix of the avatar bucket. */
   readonly avatars?: readonly ObjectAction[];
   /** Queues, by the id the stack gives them (e.g. `MediaLogEvents`). */
@@ -60,7 +62,7 @@ export interface DataGrants {
 }
 
 /** The tables of {@link DataGrants}, by grant key. */
-export type TableGrantKey = 'users' | 'mediaLog';
+export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts';
 
 /** The grants of a route: the same model as every other function's. */
 export type RouteGrants = DataGrants;

@@ -3,7 +3,7 @@ import type { DataGrants } from './data-grants';
 
 /**
  * The kinds of function the service deploys besides routes (the authorizer, scheduled functions,
- * queue consumers), and the one list type that holds them
+ * queue and stream consumers), and the one list type that holds them
  * all (functions/deployed-functions.ts): the stack deploys each entry with the same bundling,
  * runtime, logging and alarms, `invoke` lists and runs them, the benches bundle them.
  */
@@ -50,9 +50,38 @@ export interface QueueConsumerDefinition {
   readonly grants: DataGrants;
 }
 
+/**
+ * A function that consumes the stream of a table the stack creates (DynamoDB Streams), one
+ * invocation per shard at a time, in the shard's order.
+ */
+export interface StreamConsumerDefinition {
+  /** Function name: the CDK construct id. */
+  readonly name: string;
+  /** Module (from the project root) whose named export `handler` is the function. */
+  readonly handler: string;
+  /** What the function is, for the console: `the … : …`. */
+  readonly description: string;
+  /** The table whose stream it consumes: its definition id (e.g. `MediaLog`). */
+  readonly table: string;
+  /** Only records whose partition key starts with one of these reach the function (an event filter on `dynamodb.Keys.pk.S`). */
+  readonly keyPrefixes: readonly string[];
+  /** Most records per invocation (1–10,000). */
+  readonly batchSize: number;
+  /** Longest wait, in seconds, to fill a batch (0–300). */
+  readonly maxBatchingWindowSeconds: number;
+  /** The tumbling window (1–900 s) that makes Lambda name the batch's shard in the event. */
+  readonly tumblingWindowSeconds: number;
+  /** The function's timeout. */
+  readonly timeoutSeconds: number;
+  /** The queue that receives the description of a batch Lambda gave up on (its construct id and name). */
+  readonly failureQueue: string;
+  readonly grants: DataGrants;
+}
+
 /** One deployed function, with what invokes it. */
 export type DeployedFunction =
   | { readonly kind: 'route'; readonly name: string; readonly handler: string; readonly image: boolean; readonly route: RouteDefinition }
   | { readonly kind: 'authorizer'; readonly name: string; readonly handler: string; readonly image: false; readonly authorizer: AuthorizerDefinition }
   | { readonly kind: 'schedule'; readonly name: string; readonly handler: string; readonly image: false; readonly scheduled: ScheduledFunctionDefinition }
-  | { readonly kind: 'queue'; readonly name: string; readonly handler: string; readonly image: false; readonly consumer: QueueConsumerDefinition };
+  | { readonly kind: 'queue'; readonly name: string; readonly handler: string; readonly image: false; readonly consumer: QueueConsumerDefinition }
+  | { readonly kind: 'stream'; readonly name: string; readonly handler: string; readonly image: false; readonly stream: StreamConsumerDefinition };

@@ -41,7 +41,9 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
 }
 
 /*
- * The access pattern each listing index serves, and what it costs:
+ * The access pattern each listing index serves, and what it costs (partitions are monthly where a
+ * write knows the entry's send time: a status change names only the entry id, so status partitions
+ * span all time and a listing reads them one month window at a time):
  * - log-by-send: Every entry, newest or oldest first (root and admin without a user filter), and
  *   time ranges: partitions `LOG#<month>`, walked month by month and only where the counters say
  *   there are entries; a page reads the entries it returns. All writes of a month land in one
@@ -55,8 +57,8 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
  * - url-user-by-send: Exact url filter of a user's listing: `URLUSER#<hash>#<user-id>#<month>`, one
  *   partition (and counter scope) per url and user, so a user's url listing reads its own family's
  *   requests of that url and never another user's.
- * - status-by-send: `status` filter: `<value>#<month>`, one partition per value and month, merged
- *   across values. Chosen when the counters show that this status holds fewer candidates than the
+ * - status-by-send: `status` filter: `STATUS#<value>`, one partition per value, merged across
+ *   values. Chosen when the counters show that this status holds fewer candidates than the
  *   caller's user partitions, so a rare status is not found by scanning.
  * - ffscan-status-by-send: As status-by-send, for the `status-ffscan` filter.
  * - mediainfo-status-by-send: As status-by-send, for the `status-mediainfo` filter.
@@ -71,16 +73,12 @@ const listingIndexes: IndexDefinition[] = (Object.keys(MEDIA_LOG_ATTRIBUTES.part
 }));
 
 /**
- * The media request log: entries and the counters that make totals and deep pages cheap.
+ * The media request log: one item per entry, and nothing else, so each change of the log is one
+ * write of one item (DESIGN.md section 7b).
  * - `ENTRY#<id>` / `ENTRY`: one entry, carrying one partition value per listing index. Its key is
  *   the id, so a retried import cannot store an entry twice and the `request` filter is one GetItem.
- * - `COUNT#<scope>#<level>[#<parent bucket>]` / `<bucket>#<shard>`: how many entries a scope (`ALL`,
- *   `USER#<id>`, `URL#<hash>`, `URL#<hash>#USER#<id>`) has in a time bucket (month, day, hour, ten
- *   minutes for `ALL`; month, day for the others), in total (`n`) and per combination of the
- *   four statuses (`c<codes>`). Written in the entry's transaction, so totals are exact; a range
- *   Query of one counter partition returns every bucket of a month or day at once. `ALL` counters
- *   are spread over a few shards so concurrent writers do not conflict on one item.
- * No TTL: expiring entries would leave the counters behind.
+ * The stream (old and new image of every change) feeds `foldMediaLogCounts`, which keeps the
+ * counters of {@link mediaLogCountsTable}. No TTL: expiring entries would leave the counters behind.
  */
 export const mediaLogTable: TableDefinition = {
   id: 'MediaLog',
@@ -88,4 +86,23 @@ export const mediaLogTable: TableDefinition = {
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   indexes: listingIndexes,
+  stream: 'NEW_AND_OLD_IMAGES',
+};
+
+/**
+ * The counters of the media log, folded from its stream: how many entries a scope (`ALL`,
+ * `USER#<id>`, `URL#<hash>`, `URL#<hash>#USER#<id>`) has in a time bucket (month, day, hour, ten
+ * minutes for `ALL`; month, day for the others), in total (`n`) and per combination of the four
+ * statuses (`c<codes>`): `COUNT#<scope>#<level>[#<parent bucket>]` / `<bucket>`, so a range Query of
+ * one counter partition returns every bucket of a month or day at once. Each item also holds, per
+ * stream shard, the sequence number of the last change folded into it (`w_<shard>`), the condition
+ * that makes a redelivered change count once. A table of its own: counter writes stay out of the
+ * entries' stream, and the stream's consumers read entries only.
+ */
+export const mediaLogCountsTable: TableDefinition = {
+  id: 'MediaLogCounts',
+  nameEnv: 'MEDIA_LOG_COUNTS_TABLE_NAME',
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  indexes: [],
 };

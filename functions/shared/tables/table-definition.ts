@@ -28,6 +28,8 @@ export interface TableDefinition {
   readonly sortKey?: KeyAttribute;
   readonly indexes: readonly IndexDefinition[];
   readonly timeToLiveAttribute?: string;
+  /** A change stream of the table's items, with the images its consumers need (DynamoDB Streams). */
+  readonly stream?: 'NEW_AND_OLD_IMAGES' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'KEYS_ONLY';
 }
 
 /** Every key attribute a table declares (base keys and index keys), without repeats. */

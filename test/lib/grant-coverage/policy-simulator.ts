@@ -26,11 +26,17 @@ export function statementsOfRole(resources: Resources, roleId: string): RoleStat
     .flatMap((resource) => resource.Properties.PolicyDocument.Statement as RoleStatement[]);
 }
 
-/** A template resource as a pattern: an ARN attribute or reference becomes `<LogicalId>`, joins are concatenated. */
+/**
+ * A template resource as a pattern: an ARN attribute or reference becomes `<LogicalId>`, another
+ * attribute `<LogicalId.Attribute>` (a table's `StreamArn` is not the table), joins are concatenated.
+ */
 export function resourcePattern(resource: unknown): string {
   if (typeof resource === 'string') return resource;
   const value = resource as { 'Fn::GetAtt'?: [string, string]; Ref?: string; 'Fn::Join'?: [string, unknown[]] };
-  if (value['Fn::GetAtt']) return `<${value['Fn::GetAtt'][0]}>`;
+  if (value['Fn::GetAtt']) {
+    const [id, attribute] = value['Fn::GetAtt'];
+    return attribute === 'Arn' ? `<${id}>` : `<${id}.${attribute}>`;
+  }
   if (value.Ref) return value.Ref.startsWith('AWS::') ? '*' : `<${value.Ref}>`;
   if (value['Fn::Join']) return value['Fn::Join'][1].map(resourcePattern).join(value['Fn::Join'][0]);
   throw new Error(`A resource the simulator cannot read: ${JSON.stringify(resource)}`);

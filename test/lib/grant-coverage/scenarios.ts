@@ -4,8 +4,13 @@ import { avatarRepository, avatarStorage } from '../../../functions/avatars/avat
 import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
 import { reconcileAvatarObjects } from '../../../functions/avatars/avatar-reconciler';
 import { handler as reconcileHandler } from '../../../functions/avatars/reconcile-avatar-objects';
+import { entryItem } from '../../../functions/media-log/entry-item';
 import { handler as ingestHandler } from '../../../functions/media-log/ingest-media-log';
 import { writeMediaLogEntries } from '../../../functions/media-log/ingest/media-log-ingest';
+import type { MediaLogEntry } from '../../../functions/media-log/schemas';
+import { foldMediaLogCountsFunction } from '../../../functions/media-log/stream-functions';
+import { tableName } from '../../../functions/shared/config/data-config';
+import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';
 import { sampleMediaLogEntries } from '../../../local/seed/sample-entries';
 import type { RouteName } from '../../../functions/routes';
 import { generateSqsEvent } from '../../../local/invoke/sqs-event';
@@ -15,11 +20,13 @@ import { matchRoute } from '../../../local/gateway/route-matcher';
 import { invoke, localRequest, type InvokeRequest } from '../../harness/invoke';
 import { createTestUser, type TestUser } from '../../harness/users';
 import { asFunction } from './sdk-recorder';
+import { streamBatchEvent } from './stream-event';
 
 /**
  * Every path of every deployed function's code that reaches DynamoDB or S3, run once each as that
  * function: the routes through the in-process gateway (the authorizer skipped, the route still
- * reading its caller as stored), the authorizer on a real token, the reconciler on a real orphan.
+ * reading its caller as stored), the authorizer on a real token, the reconciler on a real orphan,
+ * the counter fold on the stream records of the entries written.
  * Each step checks its answer, so that a step that stopped doing what it is meant to fails here
  * rather than silently leaving a permission unexercised.
  */
@@ -70,9 +77,30 @@ async function userListScenarios({ root, admin, parent }: People): Promise<void>
   await call('listUsers', root, 200, { query: `pagination[limit]=1&pagination[cursor]=${encodeURIComponent(first.body.pagination.next)}` });
 }
 
+/**
+ * The counter fold on the stream batch that inserting `entries` makes, then on the same batch again,
+ * as a mapping redelivers it: the listings' total counts each entry once either way.
+ */
+async function foldScenario(entries: readonly MediaLogEntry[], root: TestUser): Promise<void> {
+  const { name, timeoutSeconds } = foldMediaLogCountsFunction;
+  const event = streamBatchEvent(
+    entries.map((entry) => ({ after: entryItem(entry) })),
+    { tableName: tableName(mediaLogTable), shardId: 'shardId-00000001700000000000-grants', keys: [mediaLogTable.partitionKey, mediaLogTable.sortKey].flatMap((key) => (key ? [key.name] : [])) },
+  );
+  // Loaded here, as Lambda loads it: its module builds its client at load, after the recorder is on the shared one.
+  const { handler: foldHandler } = await import('../../../functions/media-log/fold-media-log-counts');
+  for (const delivery of ['first', 'repeated']) {
+    const response = await asFunction(name, () => foldHandler(event, lambdaContext(name, timeoutSeconds * 1000)));
+    if (response.batchItemFailures.length > 0) throw new Error(`The fold failed records: ${JSON.stringify(response)}`);
+    const { body } = await call('listMediaLog', root, 200);
+    if (body.pagination.total !== entries.length) throw new Error(`After the ${delivery} delivery the log counts ${body.pagination.total} entries, not ${entries.length}.`);
+  }
+}
+
 async function mediaLogScenarios({ root, admin, parent, sub }: People): Promise<void> {
   const entries = sampleMediaLogEntries(60, { userIds: [parent.record.id, sub.record.id, root.record.id], start: new Date('2026-01-01T00:00:00Z'), spanMs: 40 * 86_400_000, seed: 3 });
   await writeMediaLogEntries(entries);
+  await foldScenario(entries, root);
   const [entry] = entries;
   if (!entry) throw new Error('No sample entries.');
   const queries = [

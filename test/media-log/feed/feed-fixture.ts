@@ -10,6 +10,7 @@ import { lambdaContext } from '../../../local/gateway/lambda-context';
 import { generateSqsEvent } from '../../../local/invoke/sqs-event';
 import type { Caller } from '../../../functions/shared/access/roles';
 import { invoke } from '../../harness/invoke';
+import { foldLog } from '../../harness/media-log';
 
 /** What the tests of the feed send and check. */
 
@@ -56,8 +57,12 @@ export async function scanEntries(): Promise<MediaLogEntry[]> {
   return entries;
 }
 
-/** One page of GET /media/log as `caller`. */
-export async function listLog(caller: Caller, query: string): Promise<{ log: MediaLogEntry[]; total: number }> {
+/**
+ * One page of GET /media/log as `caller`, once the fold has counted every change stored so far
+ * (unless `fold` is false: a test that ran the fold its own way checks what that left).
+ */
+export async function listLog(caller: Caller, query: string, fold = true): Promise<{ log: MediaLogEntry[]; total: number }> {
+  if (fold) await foldLog();
   const response = await invoke('listMediaLog', { caller, query });
   if (response.status !== 200) throw new Error(`GET /media/log?${query} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return { log: response.body.log, total: response.body.pagination.total };

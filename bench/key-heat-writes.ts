@@ -1,0 +1,258 @@
+import { counterKeyId } from '../functions/media-log/counters';
+import type { TableDefinition } from '../functions/shared/tables/table-definition';
+
+/**
+ * What a write costs in DynamoDB, and where it lands, for the `key-heat` bench: item sizes, write
+ * units, the writes an item change makes in each global secondary index, and a tally of writes per
+ * partition key and per item in one-second buckets (peak over the run), so that millions of writes
+ * are counted without storing one.
+ */
+
+/** An item as the simulation holds it: attribute name to value. */
+export type Item = Readonly<Record<string, string | number>>;
+
+/** A stored item, which an update changes in place. */
+export type MutableItem = Record<string, string | number>;
+
+/**
+ * Bytes of a number as DynamoDB counts them: about one per two significant digits, plus one
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
+ */
+export function numberSize(value: number): number {
+  let digits = String(Math.abs(Math.trunc(value)));
+  while (digits.length > 1 && digits.endsWith('0')) digits = digits.slice(0, -1);
+  return Math.ceil(digits.length / 2) + 1;
+}
+
+/** Bytes of one attribute: its name and its value (strings UTF-8); an absent one weighs nothing. */
+export function attributeSize(name: string, value: string | number | undefined): number {
+  if (value === undefined) return 0;
+  return Buffer.byteLength(name) + (typeof value === 'number' ? numberSize(value) : Buffer.byteLength(value));
+}
+
+/** Write units of a write of `bytes`: one per KB, rounded up, at least one. */
+export function writeUnits(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / 1024));
+}
+
+/** Write counts and units, by where they land. */
+export interface WriteTotals {
+  tableWrites: number;
+  tableUnits: number;
+  indexWrites: number;
+  indexUnits: number;
+  counterWrites: number;
+  counterUnits: number;
+}
+
+/** Where writes landed hottest: a table (or `table index`), a key, and its most writes in one second. */
+export interface Heat {
+  readonly target: string;
+  readonly key: string;
+  readonly peak: number;
+}
+
+/** Keys kept per target when its peaks are pruned: a key below a target's tenth peak is never needed again. */
+const KEPT_PER_TARGET = 10;
+const PRUNE_ABOVE = 50_000;
+
+/** The keys of `peaks` whose peak is at least the `count`-th highest (ties kept). */
+function hottest(peaks: ReadonlyMap<string, number>, count: number): Map<string, number> {
+  const floor = [...peaks.values()].sort((a, b) => b - a)[Math.min(count, peaks.size) - 1] ?? 0;
+  return new Map([...peaks].filter(([, peak]) => peak >= floor));
+}
+
+/** Writes per key of one table or index: in the current second, and the peak of each key over the seconds closed. */
+export class TargetHeat {
+  private current = new Map<string, number>();
+  private peaks = new Map<string, number>();
+
+  public constructor(public readonly target: string) {}
+
+  /** One more write of `key` in the current second. */
+  public add(key: string): void {
+    this.current.set(key, (this.current.get(key) ?? 0) + 1);
+  }
+
+  /** Close the current second: each key's count becomes its peak where it is higher. */
+  public endSecond(): void {
+    for (const [key, writes] of this.current) if (writes > (this.peaks.get(key) ?? 0)) this.peaks.set(key, writes);
+    if (this.peaks.size > PRUNE_ABOVE) this.peaks = hottest(this.peaks, KEPT_PER_TARGET);
+    this.current = new Map();
+  }
+
+  /** The `count` hottest keys (more on a tie); an item's key shows as `pk sk`. */
+  public hottest(count: number): Heat[] {
+    return [...hottest(this.peaks, count)].map(([key, peak]) => ({ target: this.target, key: key.replace('\u0000', ' '), peak })).sort((a, b) => b.peak - a.peak);
+  }
+}
+
+/** The heat of every table and index a design writes, by target name. */
+export class PeakCounter {
+  private readonly targets = new Map<string, TargetHeat>();
+
+  /** The heat of one target (created on first use); writers keep it rather than look it up per write. */
+  public target(name: string): TargetHeat {
+    let heat = this.targets.get(name);
+    if (heat === undefined) this.targets.set(name, (heat = new TargetHeat(name)));
+    return heat;
+  }
+
+  /** Close the current second of every target. */
+  public endSecond(): void {
+    for (const heat of this.targets.values()) heat.endSecond();
+  }
+
+  /** The `count` hottest keys of all targets together. */
+  public hottest(count: number): Heat[] {
+    return [...this.targets.values()].flatMap((heat) => heat.hottest(count)).sort((a, b) => b.peak - a.peak).slice(0, count);
+  }
+
+  /** The hottest key of each target. */
+  public hottestPerTarget(): Heat[] {
+    return [...this.targets.values()].flatMap((heat) => heat.hottest(1).slice(0, 1));
+  }
+}
+
+/** Every write of a design: units by where they land, and per-second writes per partition key and per item. */
+export class WriteTally {
+  public readonly totals: WriteTotals = { tableWrites: 0, tableUnits: 0, indexWrites: 0, indexUnits: 0, counterWrites: 0, counterUnits: 0 };
+  public readonly partitions = new PeakCounter();
+  public readonly items = new PeakCounter();
+
+  /** The partition and item heat of one table, for a writer to keep. */
+  public tableHeat(target: string): { readonly partitions: TargetHeat; readonly items: TargetHeat } {
+    return { partitions: this.partitions.target(target), items: this.items.target(target) };
+  }
+
+  /** Close the current one-second bucket. */
+  public endSecond(): void {
+    this.partitions.endSecond();
+    this.items.endSecond();
+  }
+}
+
+/** A global secondary index as a write sees it: its keys, and the attributes its items hold (null: all). */
+interface IndexShape {
+  readonly heat: TargetHeat;
+  readonly partitionKey: string;
+  readonly sortKey: string | undefined;
+  readonly attributes: ReadonlySet<string> | null;
+}
+
+/** An item's key (`pk` and `sk` as one text), and its bytes in the table and in each index (what the index holds of it). */
+interface ItemSizes {
+  readonly key: string;
+  readonly table: number;
+  readonly indexes: readonly number[];
+}
+
+/**
+ * The writes of one table and its global secondary indexes, read from the table's one definition,
+ * by the write rules of global secondary indexes
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/GSI.html#GSI.ThroughputConsiderations.Writes):
+ * an item enters every index whose keys it has (an index without them holds nothing of it); an
+ * update writes an index only when an attribute its items hold changes; a changed index key is a
+ * delete of the old index item and a put of the new one (two writes, each on its own partition
+ * key), otherwise one write. A table write costs the larger of the old and new item, an index write
+ * the size of what the index holds (table keys, its keys, its projection). `unitsPerKb` is 2 for the
+ * table inside a transaction (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).
+ */
+export class TableWriter {
+  private readonly heat: { readonly partitions: TargetHeat; readonly items: TargetHeat };
+  private readonly indexes: readonly IndexShape[];
+  private readonly sizes = new WeakMap<Item, ItemSizes>();
+
+  public constructor(
+    private readonly tally: WriteTally,
+    private readonly table: TableDefinition,
+    private readonly unitsPerKb = 1,
+  ) {
+    this.heat = tally.tableHeat(table.id);
+    const tableKeys = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
+    this.indexes = table.indexes.map((index) => {
+      const keys = [...tableKeys, index.partitionKey.name, ...(index.sortKey ? [index.sortKey.name] : [])];
+      const { projection } = index;
+      const attributes = projection.type === 'ALL' ? null : new Set([...keys, ...(projection.type === 'INCLUDE' ? projection.attributes : [])]);
+      return { heat: tally.partitions.target(`${table.id} ${index.indexName}`), partitionKey: index.partitionKey.name, sortKey: index.sortKey?.name, attributes };
+    });
+  }
+
+  /** A put of an item not stored yet. */
+  public put(item: Item): void {
+    const sizes = this.sizesOf(item);
+    this.tableWrite(item, sizes.key, sizes.table);
+    this.indexes.forEach((index, position) => {
+      if (inIndex(index, item)) this.indexWrite(index, item[index.partitionKey], sizes.indexes[position] as number);
+    });
+  }
+
+  /**
+   * An update of the stored `item`: SET of the attributes of `set`. The item is changed in place
+   * (a copy per change would cost more than the rest of the simulation).
+   */
+  public update(item: MutableItem, set: Item): void {
+    const changed = Object.keys(set).filter((name) => item[name] !== set[name]);
+    const before: Item = Object.fromEntries(changed.map((name) => [name, item[name]]).filter(([, value]) => value !== undefined));
+    const old = this.sizesOf(item);
+    const sizes = {
+      key: old.key,
+      table: old.table + sizeDelta(changed, before, set, null),
+      indexes: this.indexes.map((index, position) => (old.indexes[position] as number) + sizeDelta(changed, before, set, index.attributes)),
+    };
+    const was = this.indexes.map((index) => inIndex(index, item));
+    const oldPartitions = this.indexes.map((index) => item[index.partitionKey]);
+    Object.assign(item, set);
+    this.sizes.set(item, sizes);
+    this.tableWrite(item, sizes.key, Math.max(old.table, sizes.table));
+    this.indexes.forEach((index, position) => {
+      const is = inIndex(index, item);
+      const keyChanged = changed.includes(index.partitionKey) || (index.sortKey !== undefined && changed.includes(index.sortKey));
+      const [oldBytes, newBytes] = [old.indexes[position] as number, sizes.indexes[position] as number];
+      if (was[position] && (!is || keyChanged)) this.indexWrite(index, oldPartitions[position], oldBytes);
+      if (is && (!was[position] || keyChanged)) this.indexWrite(index, item[index.partitionKey], newBytes);
+      const projectedChange = changed.some((name) => index.attributes === null || index.attributes.has(name));
+      if (was[position] && is && !keyChanged && projectedChange) this.indexWrite(index, item[index.partitionKey], Math.max(oldBytes, newBytes));
+    });
+  }
+
+  private tableWrite(item: Item, key: string, bytes: number): void {
+    this.heat.partitions.add(String(item[this.table.partitionKey.name]));
+    this.heat.items.add(key);
+    this.tally.totals.tableWrites += 1;
+    this.tally.totals.tableUnits += this.unitsPerKb * writeUnits(bytes);
+  }
+
+  private indexWrite(index: IndexShape, partition: string | number | undefined, bytes: number): void {
+    index.heat.add(String(partition));
+    this.tally.totals.indexWrites += 1;
+    this.tally.totals.indexUnits += writeUnits(bytes);
+  }
+
+  /** The sizes of `item` and its key as the tally counts it, worked out on its first write and kept up to date by {@link update}. */
+  private sizesOf(item: Item): ItemSizes {
+    let sizes = this.sizes.get(item);
+    if (sizes === undefined) {
+      const bytes = new Map(Object.keys(item).map((name) => [name, attributeSize(name, item[name])]));
+      const sum = (attributes: ReadonlySet<string> | null) => [...bytes].reduce((total, [name, size]) => (attributes === null || attributes.has(name) ? total + size : total), 0);
+      const pk = String(item[this.table.partitionKey.name]);
+      // An item's key as one text (pk and sk joined as counter keys are), built once per item.
+      const key = this.table.sortKey ? counterKeyId({ pk, sk: item[this.table.sortKey.name] }) : pk;
+      sizes = { key, table: sum(null), indexes: this.indexes.map((index) => sum(index.attributes)) };
+      this.sizes.set(item, sizes);
+    }
+    return sizes;
+  }
+}
+
+/** How many bytes the attributes `names` (those of `attributes`, all when null) gain from `before` to `after`. */
+function sizeDelta(names: readonly string[], before: Item, after: Item, attributes: ReadonlySet<string> | null): number {
+  let delta = 0;
+  for (const name of names) if (attributes === null || attributes.has(name)) delta += attributeSize(name, after[name]) - attributeSize(name, before[name]);
+  return delta;
+}
+
+/** Whether an item has an index's keys, so the index holds an item for it. */
+function inIndex(index: IndexShape, item: Item): boolean {
+  return item[index.partitionKey] !== undefined && (index.sortKey === undefined || item[index.sortKey] !== undefined);
+}

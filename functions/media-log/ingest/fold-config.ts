@@ -1,0 +1,18 @@
+import { defineConfig } from '../../shared/config/define-config';
+
+/** Variables of the counter fold. */
+export const FOLD_ENV = {
+  /** Counter writes a fold batch keeps in flight at once. */
+  writesInFlight: 'FOLD_COUNTER_WRITES_IN_FLIGHT',
+} as const;
+
+/**
+ * The fold's configuration. In AWS a batch of 1,000 records writes a few thousand counter items
+ * (the key-heat bench counts them), each an UpdateItem of a few milliseconds: 64 at once fold a
+ * batch in well under a second, so a shard's fold keeps up with its records at DESIGN.md 7b's peak.
+ * DynamoDB Local serializes writes, and more than a few in flight only queue toward the client's
+ * timeout: the local defaults set 8.
+ */
+export const foldConfig = /* @__PURE__ */ defineConfig('fold', (env) => ({
+  writesInFlight: env.integer(FOLD_ENV.writesInFlight, 64, { min: 1, max: 256 }),
+}));

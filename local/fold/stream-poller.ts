@@ -1,0 +1,209 @@
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  TrimmedDataAccessException,
+  type _Record as ApiRecord,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { StreamConsumerDefinition } from '../../functions/shared/deployment/function-definitions';
+import type { CheckpointStore } from './checkpoints';
+
+/**
+ * Reading a table's stream on DynamoDB Local the way a Lambda event source mapping reads a
+ * DynamoDB stream (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html): each shard in order,
+ * from the last checkpoint on, in batches of the consumer's batch size, only the records its
+ * filter lets through, each batch handed to the consumer with the shard named (the tumbling-window
+ * event shape), the checkpoint moved only once the consumer returned. A consumer that throws gets
+ * the same batch again, halved as `BisectBatchOnFunctionError` would, until it succeeds.
+ */
+
+/** What the poller hands the consumer: the event Lambda would deliver for one batch of one shard. */
+export interface StreamBatchEvent {
+  readonly Records: DynamoDBRecord[];
+  readonly shardId: string;
+  readonly eventSourceARN: string;
+  readonly window: { readonly start: string; readonly end: string };
+  readonly state: Record<string, string>;
+  readonly isFinalInvokeForWindow: false;
+  readonly isWindowTerminatedEarly: false;
+}
+
+/** Runs the consumer on one batch; throws when it failed. */
+export type BatchRunner = (event: StreamBatchEvent) => Promise<unknown>;
+
+/** What one pass over the stream did. */
+export interface DrainResult {
+  /** Records read from the stream (those the filter dropped included). */
+  readonly read: number;
+  /** Records handed to the consumer. */
+  readonly delivered: number;
+  readonly batches: number;
+}
+
+/** Most records one GetRecords returns (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html). */
+const GET_RECORDS_LIMIT = 1000;
+/** Failed deliveries of one batch before a pass gives up (the next pass starts again from the checkpoint). */
+const MAX_FAILED_DELIVERIES = 8;
+
+/** A stream record as the Lambda event carries it: the API's record, times in epoch seconds, the stream's ARN added. */
+function lambdaRecord(record: ApiRecord, streamArn: string): DynamoDBRecord {
+  const { dynamodb, ...rest } = record;
+  const created = dynamodb?.ApproximateCreationDateTime;
+  return {
+    ...(rest as DynamoDBRecord),
+    eventSourceARN: streamArn,
+    dynamodb: { ...(dynamodb as DynamoDBRecord['dynamodb']), ...(created instanceof Date ? { ApproximateCreationDateTime: created.getTime() / 1000 } : {}) },
+  };
+}
+
+/** Whether the consumer's filter lets a record through: its partition key starts with one of the prefixes. */
+function passesFilter(record: ApiRecord, prefixes: readonly string[]): boolean {
+  const pk = record.dynamodb?.Keys?.pk?.S;
+  return typeof pk === 'string' && prefixes.some((prefix) => pk.startsWith(prefix));
+}
+
+/** Polls the stream of one table on a local endpoint for one stream consumer. */
+export class StreamPoller {
+  public constructor(
+    private readonly dynamodb: DynamoDBClient,
+    private readonly streams: DynamoDBStreamsClient,
+    private readonly tableName: string,
+    private readonly consumer: Pick<StreamConsumerDefinition, 'batchSize' | 'keyPrefixes'>,
+    private readonly checkpoints: CheckpointStore,
+    private readonly run: BatchRunner,
+  ) {}
+
+  /** The table's stream ARN and shards, parents before children as a mapping reads them. */
+  public async shards(): Promise<{ streamArn: string; shards: Shard[] }> {
+    const { Table } = await this.dynamodb.send(new DescribeTableCommand({ TableName: this.tableName }));
+    const streamArn = Table?.LatestStreamArn;
+    if (streamArn === undefined) throw new Error(`Table ${this.tableName} has no stream: create it from its definition (npm start does).`);
+    const shards: Shard[] = [];
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await this.streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
+      shards.push(...(StreamDescription?.Shards ?? []));
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start !== undefined);
+    const ids = new Set(shards.map((shard) => shard.ShardId));
+    const depth = (shard: Shard): number => {
+      const parent = shards.find((candidate) => candidate.ShardId === shard.ParentShardId);
+      return parent !== undefined && ids.has(parent.ShardId) ? depth(parent) + 1 : 0;
+    };
+    return { streamArn, shards: [...shards].sort((a, b) => depth(a) - depth(b)) };
+  }
+
+  /**
+   * Every record the stream holds now that the consumer's filter lets through, by shard, shaped as
+   * Lambda delivers them; nothing is delivered and no checkpoint moves (for `invoke --generate-event`).
+   */
+  public async heldRecords(): Promise<{ streamArn: string; shardId: string; records: DynamoDBRecord[] }[]> {
+    const { streamArn, shards } = await this.shards();
+    const held: { streamArn: string; shardId: string; records: DynamoDBRecord[] }[] = [];
+    for (const shard of shards) {
+      const shardId = shard.ShardId as string;
+      const records: DynamoDBRecord[] = [];
+      let iterator = (await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+      while (iterator !== undefined) {
+        const output = await this.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
+        const page = output.Records ?? [];
+        records.push(...page.filter((record) => passesFilter(record, this.consumer.keyPrefixes)).map((record) => lambdaRecord(record, streamArn)));
+        if (page.length === 0) break;
+        iterator = output.NextShardIterator;
+      }
+      held.push({ streamArn, shardId, records });
+    }
+    return held;
+  }
+
+  /** Read every shard from its checkpoint to its current end, delivering batch by batch. */
+  public async drain(): Promise<DrainResult> {
+    const { streamArn, shards } = await this.shards();
+    let total: DrainResult = { read: 0, delivered: 0, batches: 0 };
+    for (const shard of shards) {
+      const result = await this.drainShard(streamArn, shard.ShardId as string);
+      total = { read: total.read + result.read, delivered: total.delivered + result.delivered, batches: total.batches + result.batches };
+    }
+    return total;
+  }
+
+  private async iterator(streamArn: string, shardId: string): Promise<string | undefined> {
+    const after = await this.checkpoints.get(streamArn, shardId);
+    const request = after === undefined ? { ShardIteratorType: 'TRIM_HORIZON' as const } : { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after };
+    try {
+      return (await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...request }))).ShardIterator;
+    } catch (error) {
+      // The checkpoint is older than the stream keeps (24 hours): start from the oldest record kept.
+      if (!(error instanceof TrimmedDataAccessException)) throw error;
+      return (await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+    }
+  }
+
+  private async drainShard(streamArn: string, shardId: string): Promise<DrainResult> {
+    let iterator = await this.iterator(streamArn, shardId);
+    let result: DrainResult = { read: 0, delivered: 0, batches: 0 };
+    let pending: ApiRecord[] = [];
+    while (iterator !== undefined) {
+      let output;
+      try {
+        output = await this.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
+      } catch (error) {
+        if (!(error instanceof ExpiredIteratorException)) throw error;
+        iterator = await this.iterator(streamArn, shardId);
+        continue;
+      }
+      const records = output.Records ?? [];
+      pending.push(...records);
+      result = { ...result, read: result.read + records.length };
+      // An open shard answers an empty page at its current end; a closed one ends its iterator.
+      const atEnd = records.length === 0 || output.NextShardIterator === undefined;
+      while (pending.length >= this.consumer.batchSize || (atEnd && pending.length > 0)) {
+        const batch = pending.slice(0, this.consumer.batchSize);
+        pending = pending.slice(batch.length);
+        const delivered = await this.deliver(streamArn, shardId, batch);
+        result = { ...result, delivered: result.delivered + delivered.records, batches: result.batches + delivered.batches };
+      }
+      if (atEnd) break;
+      iterator = output.NextShardIterator;
+    }
+    return result;
+  }
+
+  /** Hand one batch to the consumer (bisecting it while it fails), then move the checkpoint past it. */
+  private async deliver(streamArn: string, shardId: string, batch: readonly ApiRecord[]): Promise<{ records: number; batches: number }> {
+    const last = batch[batch.length - 1]?.dynamodb?.SequenceNumber;
+    const passing = batch.filter((record) => passesFilter(record, this.consumer.keyPrefixes));
+    let batches = 0;
+    if (passing.length > 0) batches = await this.runBisecting(streamArn, shardId, passing, 0);
+    if (last !== undefined) await this.checkpoints.set(streamArn, shardId, last);
+    return { records: passing.length, batches };
+  }
+
+  private async runBisecting(streamArn: string, shardId: string, records: readonly ApiRecord[], failures: number): Promise<number> {
+    const now = new Date().toISOString();
+    const event: StreamBatchEvent = {
+      Records: records.map((record) => lambdaRecord(record, streamArn)),
+      shardId,
+      eventSourceARN: streamArn,
+      window: { start: now, end: now },
+      state: {},
+      isFinalInvokeForWindow: false,
+      isWindowTerminatedEarly: false,
+    };
+    try {
+      await this.run(event);
+      return 1;
+    } catch (error) {
+      if (failures + 1 >= MAX_FAILED_DELIVERIES) throw error;
+      if (records.length === 1) return this.runBisecting(streamArn, shardId, records, failures + 1);
+      const half = Math.ceil(records.length / 2);
+      const first = await this.runBisecting(streamArn, shardId, records.slice(0, half), failures + 1);
+      return first + (await this.runBisecting(streamArn, shardId, records.slice(half), failures + 1));
+    }
+  }
+}

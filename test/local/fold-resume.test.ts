@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
+import { CountFold } from '../../functions/media-log/ingest/count-fold';
+import { entryChanges } from '../../functions/media-log/ingest/stream-changes';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
+import { tableName } from '../../functions/shared/config/data-config';
+import { mediaLogCountsTable } from '../../functions/shared/tables/media-log-table';
+import { dataDirCheckpoints, LocalMediaLogFold } from '../../local/fold/media-log-fold';
+import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
+import { invoke } from '../harness/invoke';
+import { createTestUser } from '../harness/users';
+
+/**
+ * Stopping `npm start` while its fold runs loses nothing (DESIGN.md section 7b): the next start
+ * reads the stream from the last batch it finished, and whatever the stopped fold had written of
+ * the batch it was in counts once.
+ */
+
+/** A fold runner that dies after `after` counter writes, as a process stopped mid-batch does. */
+function dyingAfter(after: number) {
+  const real = getDocumentClient();
+  let writes = 0;
+  const client = {
+    send: async (command: unknown) => {
+      if (command instanceof UpdateCommand && (writes += 1) > after) throw new Error('process stopped');
+      return real.send(command as never);
+    },
+  } as unknown as DynamoDBDocumentClient;
+  const fold = new CountFold(client, tableName(mediaLogCountsTable));
+  return async (event: { Records: unknown[]; shardId: string }) => {
+    await fold.apply(event.shardId, entryChanges(event.Records as never));
+  };
+}
+
+it('resumes from the stream where a stopped fold left off, every entry counted once', async () => {
+  const root = await createTestUser({ role: 'root' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'frontend-api-fold-resume-'));
+  const users = [91_001, 91_002, 91_003];
+  const first = sampleMediaLogEntries(1200, { userIds: users, start: new Date('2026-06-01T00:00:00Z'), spanMs: 5 * 86_400_000, seed: 21 });
+  await writeMediaLogEntries(first);
+
+  // The first start folds the first batch of 1,000 records, then stops in the middle of the second.
+  let batches = 0;
+  let dead = false;
+  const stopped = new LocalMediaLogFold(dataDirCheckpoints(dataDir), async (event) => {
+    batches += 1;
+    if (dead) throw new Error('process stopped');
+    try {
+      await (batches === 1 ? dyingAfter(Infinity) : dyingAfter(25))(event as never);
+    } catch (error) {
+      // A stopped process runs nothing more, not even the bisected halves a mapping would try.
+      dead = true;
+      throw error;
+    }
+  });
+  await expect(stopped.drain()).rejects.toThrow('process stopped');
+  await stopped.stop();
+  const checkpoint = JSON.parse(readFileSync(join(dataDir, 'fold-checkpoints.json'), 'utf8'));
+  expect(Object.values(Object.values(checkpoint)[0] as Record<string, string>)).toHaveLength(1);
+
+  // The next start resumes: from the checkpoint, not from the stream's start.
+  const resumed = new LocalMediaLogFold(dataDirCheckpoints(dataDir));
+  const drained = await resumed.drain();
+  await resumed.stop();
+  expect(drained.read).toBe(200);
+
+  const response = await invoke('listMediaLog', { caller: root.caller, query: `user-id=${users.join(',')}&pagination[limit]=1` });
+  expect(response.body.pagination.total).toBe(1200);
+  for (const status of ['success', 'error'] as const) {
+    const filtered = await invoke('listMediaLog', { caller: root.caller, query: `user-id=${users.join(',')}&status=${status}&pagination[limit]=1` });
+    expect(filtered.body.pagination.total).toBe(first.filter((entry) => entry.status === status).length);
+  }
+}, 240_000);
+
+it('reports a fold failing pass after pass once, not four times a second', async () => {
+  await writeMediaLogEntries(sampleMediaLogEntries(1, { userIds: [91_010], start: new Date('2026-06-01T00:00:00Z'), spanMs: 1000, seed: 22 }));
+  const reported: unknown[] = [];
+  const failing = new LocalMediaLogFold(undefined, async () => {
+    throw new Error('the counts table is gone');
+  });
+  failing.start((error) => reported.push(error), 10);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await failing.stop();
+  expect(reported).toEqual([expect.objectContaining({ message: 'the counts table is gone' })]);
+});

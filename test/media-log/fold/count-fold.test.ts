@@ -1,0 +1,198 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { counterKeyId, entryCounterKeys } from '../../../functions/media-log/counters';
+import { entryItem } from '../../../functions/media-log/entry-item';
+import { handler } from '../../../functions/media-log/fold-media-log-counts';
+import { CountFold, watermarkAttribute, WATERMARK_RETENTION_SECONDS } from '../../../functions/media-log/ingest/count-fold';
+import { foldConfig } from '../../../functions/media-log/ingest/fold-config';
+import { entryChanges, type StreamRecord } from '../../../functions/media-log/ingest/stream-changes';
+import { resetConfiguration } from '../../../functions/shared/config/define-config';
+import type { MediaLogEntry } from '../../../functions/media-log/schemas';
+import { getDocumentClient } from '../../../functions/shared/aws/clients';
+import { tableName } from '../../../functions/shared/config/data-config';
+import { mediaLogCountsTable } from '../../../functions/shared/tables/media-log-table';
+import { lambdaContext } from '../../../local/gateway/lambda-context';
+
+/**
+ * The fold against DynamoDB Local: each record of a shard counts once however the batches that
+ * carry it are delivered (again, after a crash mid-batch, bisected, two at once), and the
+ * watermarks that make it so are dropped once no record they cover can come again.
+ */
+
+afterEach(() => jest.restoreAllMocks());
+
+let nextUser = 40_000;
+let nextSequence = 100;
+
+function entry(overrides: Partial<MediaLogEntry> = {}): MediaLogEntry {
+  return {
+    id: randomUUID(),
+    send: '2026-09-01T10:00:00.000Z',
+    status: 'pending',
+    'status-ffscan': 'pending',
+    'status-mediainfo': 'pending',
+    'status-scan-report': 'pending',
+    url: 'https://media.example.com/fold.mp4',
+    'user-id': (nextUser += 1),
+    ...overrides,
+  };
+}
+
+/** A stream record of `after` replacing `before` (either absent), with the next sequence number. */
+function record(before: MediaLogEntry | undefined, after: MediaLogEntry | undefined): StreamRecord {
+  nextSequence += 1;
+  return {
+    eventName: before === undefined ? 'INSERT' : after === undefined ? 'REMOVE' : 'MODIFY',
+    dynamodb: {
+      Keys: marshall({ pk: `ENTRY#${(after ?? before)?.id}`, sk: 'ENTRY' }),
+      ...(before ? { OldImage: marshall(entryItem(before)) } : {}),
+      ...(after ? { NewImage: marshall(entryItem(after)) } : {}),
+      SequenceNumber: String(nextSequence),
+    },
+  };
+}
+
+/** The counts a user's month counter holds (`n` and the status combinations), without its watermarks. */
+async function monthCounts(user: number): Promise<Record<string, number>> {
+  const key = entryCounterKeys(entry({ 'user-id': user })).find((candidate) => candidate.pk === `COUNT#USER#${user}#month`);
+  const { Item = {} } = await getDocumentClient().send(new GetCommand({ TableName: tableName(mediaLogCountsTable), Key: key }));
+  return Object.fromEntries(Object.entries(Item).filter((pair): pair is [string, number] => typeof pair[1] === 'number' && pair[1] !== 0));
+}
+
+function fold(shardId: string, records: readonly StreamRecord[], client: DynamoDBDocumentClient = getDocumentClient(), now?: () => number) {
+  return new CountFold(client, tableName(mediaLogCountsTable), now).apply(shardId, entryChanges(records));
+}
+
+/** A client whose counter writes fail after the first `after` of them: a fold that died mid-batch. */
+function failingAfter(after: number): DynamoDBDocumentClient {
+  const real = getDocumentClient();
+  let writes = 0;
+  return { send: async (command: unknown) => (command instanceof UpdateCommand && (writes += 1) > after ? Promise.reject(new Error('Task timed out')) : real.send(command as never)) } as never;
+}
+
+/** A request, then its status moving twice: three records of one entry. */
+function lifecycle(user: number): StreamRecord[] {
+  const requested = entry({ 'user-id': user });
+  const processing = { ...requested, status: 'processing' as const };
+  const done = { ...processing, status: 'success' as const, 'status-ffscan': 'success' as const };
+  return [record(undefined, requested), record(requested, processing), record(processing, done)];
+}
+
+describe('the fold of a batch', () => {
+  it('adds a new entry to each of its counters once, and moves it between status combinations as its statuses change', async () => {
+    const user = (nextUser += 1);
+    const outcome = await fold('shard-a', lifecycle(user));
+    expect(outcome).toEqual({ counters: 10, written: 10, alreadyFolded: 0 });
+    expect(await monthCounts(user)).toEqual({ n: 1, csspp: 1 });
+  });
+
+  it('changes nothing when the same batch is delivered again', async () => {
+    const user = (nextUser += 1);
+    const batch = lifecycle(user);
+    await fold('shard-a', batch);
+    const again = await fold('shard-a', batch);
+    expect(again).toEqual({ counters: 10, written: 0, alreadyFolded: 10 });
+    expect(await monthCounts(user)).toEqual({ n: 1, csspp: 1 });
+  });
+
+  it('changes nothing when the halves of a batch it already wrote come bisected', async () => {
+    const user = (nextUser += 1);
+    const batch = [...lifecycle(user), ...lifecycle(user)];
+    await fold('shard-a', batch);
+    await fold('shard-a', batch.slice(0, 3));
+    await fold('shard-a', batch.slice(3));
+    expect(await monthCounts(user)).toEqual({ n: 2, csspp: 2 });
+  });
+
+  it.each([0, 3, 9])('ends exact when a delivery dies after %i counter writes and the batch comes again, whole or bisected', async (after) => {
+    const user = (nextUser += 1);
+    const batch = [...lifecycle(user), ...lifecycle(user)];
+    await expect(fold('shard-a', batch, failingAfter(after))).rejects.toThrow('Task timed out');
+    if (after === 3) {
+      await fold('shard-a', batch.slice(0, 3));
+      await fold('shard-a', batch.slice(3));
+    } else {
+      await fold('shard-a', batch);
+    }
+    expect(await monthCounts(user)).toEqual({ n: 2, csspp: 2 });
+  });
+
+  it('counts records of other shards on their own watermarks, whatever their sequence numbers', async () => {
+    const user = (nextUser += 1);
+    const lowerSequences = lifecycle(user);
+    const higherSequences = lifecycle(user);
+    // Shard b's records carry lower sequence numbers than shard a's, and are folded after them.
+    await fold('shard-a', higherSequences);
+    await fold('shard-b', lowerSequences);
+    expect(await monthCounts(user)).toEqual({ n: 2, csspp: 2 });
+  });
+
+  it('adds only the records after the watermark when two deliveries of overlapping ranges run at once', async () => {
+    const user = (nextUser += 1);
+    const batch = [...lifecycle(user), ...lifecycle(user), ...lifecycle(user)];
+    await Promise.all([fold('shard-c', batch.slice(0, 6)), fold('shard-c', batch), fold('shard-c', batch.slice(0, 3))]);
+    expect(await monthCounts(user)).toEqual({ n: 3, csspp: 3 });
+  });
+
+  it('writes nothing for changes that move no counter (a request stored again as it was)', async () => {
+    const requested = entry();
+    const outcome = await fold('shard-a', [record(requested, requested)]);
+    expect(outcome).toEqual({ counters: 0, written: 0, alreadyFolded: 0 });
+  });
+});
+
+describe('watermarks', () => {
+  async function counterItem(user: number): Promise<Record<string, unknown>> {
+    const key = entryCounterKeys(entry({ 'user-id': user })).find((candidate) => candidate.pk === `COUNT#USER#${user}#month`);
+    return (await getDocumentClient().send(new GetCommand({ TableName: tableName(mediaLogCountsTable), Key: key }))).Item ?? {};
+  }
+
+  it('drops a shard watermark once no record it covers can be delivered again, and keeps a fresh one', async () => {
+    const user = (nextUser += 1);
+    const start = 1_800_000_000;
+    await fold('shard-old', lifecycle(user), getDocumentClient(), () => start);
+    await fold('shard-kept', lifecycle(user), getDocumentClient(), () => start + WATERMARK_RETENTION_SECONDS - 60);
+    await fold('shard-new', lifecycle(user), getDocumentClient(), () => start + WATERMARK_RETENTION_SECONDS + 1);
+    const item = await counterItem(user);
+    expect(Object.keys(item).filter((name) => name.startsWith('w_')).sort()).toEqual([watermarkAttribute('shard-kept'), watermarkAttribute('shard-new')].sort());
+    expect(item.n).toBe(3);
+  });
+
+  it('names a watermark by a short digest of the shard id', () => {
+    expect(watermarkAttribute('shardId-00000001795694038889-42e0e977')).toMatch(/^w_[A-Za-z0-9_-]{12}$/);
+    expect(watermarkAttribute('a')).not.toBe(watermarkAttribute('b'));
+    expect(counterKeyId({ pk: 'p', sk: 's' })).toBe('p\u0000s');
+  });
+});
+
+describe('the fold handler', () => {
+  it('refuses a batch whose event names no shard: without it no watermark could be kept', async () => {
+    await expect(handler({ Records: lifecycle((nextUser += 1)) as never }, lambdaContext('foldMediaLogCounts', 60_000))).rejects.toThrow(/names no shardId/);
+  });
+
+  it('answers the tumbling window with an empty state', async () => {
+    const answer = await handler({ Records: lifecycle((nextUser += 1)) as never, shardId: 'shard-h' }, lambdaContext('foldMediaLogCounts', 60_000));
+    expect(answer).toEqual({ state: {}, batchItemFailures: [] });
+  });
+});
+
+describe('the fold configuration', () => {
+  const saved = process.env.FOLD_COUNTER_WRITES_IN_FLIGHT;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.FOLD_COUNTER_WRITES_IN_FLIGHT;
+    else process.env.FOLD_COUNTER_WRITES_IN_FLIGHT = saved;
+    resetConfiguration();
+  });
+
+  it('keeps eight counter writes in flight locally, the local default', () => {
+    expect(foldConfig().writesInFlight).toBe(8);
+  });
+
+  it.each(['0', '257', 'many'])('refuses %s counter writes in flight, naming the variable', (value) => {
+    process.env.FOLD_COUNTER_WRITES_IN_FLIGHT = value;
+    resetConfiguration();
+    expect(() => foldConfig()).toThrow(/FOLD_COUNTER_WRITES_IN_FLIGHT/);
+  });
+});
