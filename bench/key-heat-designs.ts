@@ -14,11 +14,12 @@ import { entryFromItem, entryItem } from '../functions/media-log/entry-item';
 import { watermarkAttribute } from '../functions/media-log/ingest/count-fold';
 import type { StatusChange } from '../functions/media-log/ingest/feed-messages';
 import { counterChanges, paddedSequence, summed, type EntryChange } from '../functions/media-log/ingest/stream-changes';
-import { mediaLogKeys, STATUS_STORAGE } from '../functions/media-log/media-log-keys';
+import { mediaLogKeys, STATUS_STORAGE, urlHash } from '../functions/media-log/media-log-keys';
 import { STATUS_FIELDS, type MediaLogEntry } from '../functions/media-log/schemas';
 import { foldMediaLogCountsFunction } from '../functions/media-log/stream-functions';
 import { bucketOf } from '../functions/media-log/time-buckets';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
+import type { TableDefinition } from '../functions/shared/tables/table-definition';
 import { attributeSize, numberSize, TableWriter, writeUnits, WriteTally, type Item, type MutableItem } from './key-heat-writes';
 
 /** Writes per second one table partition (and so one stream shard) takes. */
@@ -198,6 +199,35 @@ export class StreamFoldDesign implements Design {
   }
 }
 
+/** The first design's url-for-a-user index: a partition per url, user and month, as its url partitions were monthly. */
+const FIRST_DESIGN_URL_USER = 'urlUserPartition';
+
+/** The media log table of the first design: today's indexes and its url-for-a-user index. */
+const firstDesignTable: TableDefinition = {
+  ...mediaLogTable,
+  indexes: [
+    ...mediaLogTable.indexes,
+    { ...(mediaLogTable.indexes.find((index) => index.partitionKey.name === MEDIA_LOG_ATTRIBUTES.partition.url) as TableDefinition['indexes'][number]), indexName: 'url-user-by-send', partitionKey: { name: FIRST_DESIGN_URL_USER, type: 'S' } },
+  ],
+};
+
+/**
+ * The counter items of an entry in the first design: today's (the whole log, its user) and those
+ * of its url and of its url for its user, month and day, in the first design's key format.
+ */
+function firstDesignCounterKeys(entry: MediaLogEntry): { pk: string; sk: string }[] {
+  const hash = urlHash(entry.url);
+  const month = bucketOf('month', entry.send);
+  const urlScopes = [`URL#${hash}`, `URL#${hash}#USER#${entry['user-id']}`];
+  return [
+    ...entryCounterKeys(entry),
+    ...urlScopes.flatMap((scope) => [
+      { pk: `COUNT#${scope}#month`, sk: month },
+      { pk: `COUNT#${scope}#day#${month}`, sk: bucketOf('day', entry.send) },
+    ]),
+  ];
+}
+
 /** An entry of the first design: its item, and the counter items each of its transactions writes (partition key, item key). */
 interface TransactionEntry {
   readonly item: MutableItem;
@@ -212,18 +242,21 @@ interface TransactionEntry {
  */
 export class TransactionDesign implements Design {
   public readonly tally = new WriteTally();
-  private readonly table = new TableWriter(this.tally, mediaLogTable, 2);
+  private readonly table = new TableWriter(this.tally, firstDesignTable, 2);
   private readonly heat = this.tally.tableHeat(mediaLogTable.id);
   private readonly entries = new Map<string, TransactionEntry>();
 
   public request(entry: MediaLogEntry, counted: boolean): void {
     const shard = hashOf(entry.id) % PREVIOUS_COUNTER_SHARDS;
     const wholeLog = new Set(counterLevelsOf(mediaLogKeys.scope.all).map((level) => mediaLogKeys.counterPartition(mediaLogKeys.scope.all, level, parentBucketOf(mediaLogKeys.scope.all, level, entry.send))));
-    const counters = entryCounterKeys(entry)
+    const counters = firstDesignCounterKeys(entry)
       .map((key) => (wholeLog.has(key.pk) ? { pk: `${key.pk}#${shard}`, sk: key.sk } : key))
       .map((key) => ({ pk: key.pk, id: counterKeyId(key) }));
     const item: MutableItem = entryItem(entry);
     for (const field of STATUS_FIELDS) item[MEDIA_LOG_ATTRIBUTES.partition[STATUS_STORAGE[field].partition]] = monthlyStatus(entry.send, entry[field]);
+    const month = bucketOf('month', entry.send);
+    item[MEDIA_LOG_ATTRIBUTES.partition.url] = `URL#${urlHash(entry.url)}#${month}`;
+    item[FIRST_DESIGN_URL_USER] = `URLUSER#${urlHash(entry.url)}#${entry['user-id']}#${month}`;
     this.entries.set(entry.id, { item, counters });
     if (!counted) return;
     this.table.put(item);

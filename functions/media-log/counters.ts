@@ -1,4 +1,4 @@
-import { mediaLogKeys, urlHash, type CounterScope } from './media-log-keys';
+import { mediaLogKeys, type CounterScope } from './media-log-keys';
 import { STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField } from './schemas';
 import { bucketOf, type TimeLevel } from './time-buckets';
 
@@ -62,14 +62,17 @@ export function parentBucketOf(scope: CounterScope, level: TimeLevel, time: stri
   return parent === undefined ? null : bucketOf(parent, time);
 }
 
-/** The counter scopes one entry is counted in: the whole log, its user, its url, and its url for its user. */
-export function entryScopes(entry: Pick<MediaLogEntry, 'url' | 'user-id'>): CounterScope[] {
-  const hash = urlHash(entry.url);
-  return [mediaLogKeys.scope.all, mediaLogKeys.scope.user(entry['user-id']), mediaLogKeys.scope.url(hash), mediaLogKeys.scope.urlUser(hash, entry['user-id'])];
+/**
+ * The counter scopes one entry is counted in: the whole log and its user. A url keeps no counters:
+ * most urls are requested a few times, so url counters would be two items of their own per entry
+ * for the fold to write, and a url listing counts its one partition instead (listing/url-listing.ts).
+ */
+export function entryScopes(entry: Pick<MediaLogEntry, 'user-id'>): CounterScope[] {
+  return [mediaLogKeys.scope.all, mediaLogKeys.scope.user(entry['user-id'])];
 }
 
 /** Keys of every counter one entry is counted in: each level of each of its scopes. */
-export function entryCounterKeys(entry: Pick<MediaLogEntry, 'send' | 'url' | 'user-id'>): { pk: string; sk: string }[] {
+export function entryCounterKeys(entry: Pick<MediaLogEntry, 'send' | 'user-id'>): { pk: string; sk: string }[] {
   return entryScopes(entry).flatMap((scope) =>
     counterLevelsOf(scope).map((level) => ({
       pk: mediaLogKeys.counterPartition(scope, level, parentBucketOf(scope, level, entry.send)),

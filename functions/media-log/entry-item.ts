@@ -6,13 +6,11 @@ import { bucketOf } from './time-buckets';
 /** The partition values an entry carries, one per listing index (its month's partitions). */
 export function entryPartitions(entry: Pick<MediaLogEntry, StatusField | 'send' | 'url' | 'user-id'>): Record<string, string> {
   const month = bucketOf('month', entry.send);
-  const hash = urlHash(entry.url);
   const { partition } = MEDIA_LOG_ATTRIBUTES;
   const values: Record<string, string> = {
     [partition.log]: mediaLogKeys.log(month),
     [partition.user]: mediaLogKeys.user(entry['user-id'], month),
-    [partition.url]: mediaLogKeys.url(hash, month),
-    [partition.urlUser]: mediaLogKeys.urlUser(hash, entry['user-id'], month),
+    [partition.url]: mediaLogKeys.url(urlHash(entry.url)),
   };
   for (const [field, storage] of Object.entries(STATUS_STORAGE) as [StatusField, (typeof STATUS_STORAGE)[StatusField]][]) {
     values[partition[storage.partition]] = mediaLogKeys.status(entry[field]);

@@ -7,8 +7,8 @@ import type { MediaStatus, StatusField } from './schemas';
  * media-log-table.ts for the layout): entries, the listing-index partitions, and the counters.
  */
 
-/** Whose entries a counter counts: everyone's, one user's, one url's, or one url's of one user. */
-export type CounterScope = 'ALL' | `USER#${number}` | `URL#${string}` | `URL#${string}#USER#${number}`;
+/** Whose entries a counter counts: everyone's or one user's. */
+export type CounterScope = 'ALL' | `USER#${number}`;
 
 /** Sort key of every listing index: send time, then id, so it is unique and in time order. */
 export function sendKey(send: string, id: string): string {
@@ -41,19 +41,17 @@ export function urlHash(url: string): string {
 export const mediaLogKeys = {
   /** `ENTRY#<id>` / `ENTRY`: one entry; its key is the id, so storing it twice cannot happen. */
   entry: (id: string) => ({ pk: `ENTRY#${id}`, sk: 'ENTRY' }),
-  /** Partition values of the listing indexes, one per month. */
+  /** Partition values of the time-ordered listing indexes, one per month. */
   log: (month: string) => `LOG#${month}`,
   user: (userId: number, month: string) => `USER#${userId}#${month}`,
-  url: (hash: string, month: string) => `URL#${hash}#${month}`,
-  urlUser: (hash: string, userId: number, month: string) => `URLUSER#${hash}#${userId}#${month}`,
+  /** A url's partition spans all time: a url is requested a few times, and its listing counts it within the count budget. */
+  url: (hash: string) => `URL#${hash}`,
   /** A status value's partition spans all time: a status change knows the entry's id, not its month. */
   status: (value: MediaStatus) => `STATUS#${value}`,
   /** Counter scopes. */
   scope: {
     all: 'ALL' as CounterScope,
     user: (userId: number): CounterScope => `USER#${userId}`,
-    url: (hash: string): CounterScope => `URL#${hash}`,
-    urlUser: (hash: string, userId: number): CounterScope => `URL#${hash}#USER#${userId}`,
   },
   /**
    * `COUNT#<scope>#<level>[#<parent bucket>]`: the counters of `level` inside the parent bucket (the
@@ -67,11 +65,8 @@ export const mediaLogKeys = {
 
 /** The listing-index partition a counter scope's entries of one month are listed in. */
 export function scopePartition(scope: CounterScope, month: string): { readonly kind: MediaLogPartitionKind; readonly value: string } {
-  const parts = scope.split('#');
   if (scope === 'ALL') return { kind: 'log', value: mediaLogKeys.log(month) };
-  if (parts[0] === 'USER') return { kind: 'user', value: mediaLogKeys.user(Number(parts[1]), month) };
-  if (parts.length === 2) return { kind: 'url', value: mediaLogKeys.url(parts[1] as string, month) };
-  return { kind: 'urlUser', value: mediaLogKeys.urlUser(parts[1] as string, Number(parts[3]), month) };
+  return { kind: 'user', value: mediaLogKeys.user(Number(scope.slice('USER#'.length)), month) };
 }
 
 /** The stored sort key attribute of every listing index. */

@@ -1,5 +1,5 @@
 import { comboAttribute, comboMatcher, entryCounterKeys } from '../../functions/media-log/counters';
-import { sendKey, urlHash } from '../../functions/media-log/media-log-keys';
+import { sendKey } from '../../functions/media-log/media-log-keys';
 import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantAfter, TIME_MAX } from '../../functions/media-log/time-buckets';
 import { keyAfter, keyBefore } from '../../functions/shared/listing/key-window';
 
@@ -55,8 +55,7 @@ describe('counters', () => {
     expect(comboMatcher({})('n')).toBe(false);
   });
 
-  it('counts an entry at every level of the whole log, of its user, of its url and of its url for its user, one item per bucket', () => {
-    const hash = urlHash(entry.url);
+  it('counts an entry at every level of the whole log and of its user, one item per bucket, and not per url', () => {
     expect(entryCounterKeys(entry)).toEqual([
       { pk: 'COUNT#ALL#month', sk: '2026-01' },
       { pk: 'COUNT#ALL#day#2026-01', sk: '2026-01-10' },
@@ -64,10 +63,6 @@ describe('counters', () => {
       { pk: 'COUNT#ALL#tenMinutes#2026-01-10T14', sk: '2026-01-10T14:3' },
       { pk: 'COUNT#USER#5#month', sk: '2026-01' },
       { pk: 'COUNT#USER#5#day#2026-01', sk: '2026-01-10' },
-      { pk: `COUNT#URL#${hash}#month`, sk: '2026-01' },
-      { pk: `COUNT#URL#${hash}#day#2026-01`, sk: '2026-01-10' },
-      { pk: `COUNT#URL#${hash}#USER#5#month`, sk: '2026-01' },
-      { pk: `COUNT#URL#${hash}#USER#5#day#2026-01`, sk: '2026-01-10' },
     ]);
   });
 });

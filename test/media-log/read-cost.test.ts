@@ -69,14 +69,30 @@ describe('media log read cost', () => {
     expect(result.entriesRead).toBeLessThanOrEqual(Math.ceil(lowerBound * 1.15));
   });
 
-  it('reads only what it returns for a url listing, and counts nothing: the url keeps counters of its own', async () => {
+  it('reads only what it returns for a url listing, and counts only the url\'s own requests for its total', async () => {
     const url = entries[0]!.url;
     const result = await cost({ url, pagination: { limit: '10' } });
     const requests = entries.filter((entry) => entry.url === url).length;
     expect(result.returned).toBe(Math.min(10, requests));
     expect(result.total).toBe(requests);
     expect(result.entriesRead).toBe(result.returned);
-    expect(result.entriesCounted).toBe(0);
+    expect(result.entriesCounted).toBe(requests);
+  });
+
+  it('reads the url\'s requests of a user\'s family only, however many other users requested it', async () => {
+    const url = entries[0]!.url;
+    const family = { userId: USERS[0] as number, role: 'user' as const, parentId: null };
+    const meter = attachReadMeter(getDocumentClient());
+    try {
+      const reply = await mediaLogListing().list(family, ListMediaLogQuerySchema.parse({ url }));
+      const requests = entries.filter((entry) => entry.url === url);
+      expect(reply.log.every((entry) => entry['user-id'] === USERS[0])).toBe(true);
+      expect(reply.pagination.total).toBe(requests.filter((entry) => entry['user-id'] === USERS[0]).length);
+      // The url's partition is read whole for the total (its few requests), never another url's.
+      expect(meter.tally().entriesCounted).toBeLessThanOrEqual(requests.length);
+    } finally {
+      meter.detach();
+    }
   });
 
   it('counts entry by entry only inside the partial buckets at the ends of a range', async () => {

@@ -35,7 +35,6 @@ export interface PlanInput {
   readonly listing: ListingScope;
   readonly scopes: CountedScopes;
   readonly statuses: StatusFilter;
-  readonly url?: string;
   /** Month buckets of each counted scope (months of the listing's range only). */
   readonly months: ReadonlyMap<CounterScope, readonly CounterBucket[]>;
   /** Month buckets of the whole log, when the status partitions may be weighed. */
@@ -77,11 +76,7 @@ function hiddenIds(input: PlanInput): number[] {
 
 function ownPartitions(input: PlanInput): SortedStream[] {
   const excluded = hiddenIds(input);
-  const filter = entryFilter({
-    statuses: input.statuses,
-    ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}),
-    ...(input.url === undefined ? {} : { url: input.url }),
-  });
+  const filter = entryFilter({ statuses: input.statuses, ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}) });
   const total = (counts: Readonly<Record<string, number>>) => counts[TOTAL_ATTRIBUTE] ?? 0;
   return input.scopes.counted.map((scope) =>
     streamOver(input.months.get(scope) ?? [], (month) => {
@@ -115,11 +110,11 @@ function cost(streams: readonly SortedStream[]): number {
 
 /**
  * Whether the status partitions are worth weighing for this listing (and so the whole log's
- * counters are needed): a status filter, no url (a url's own partitions are few), and a user set
- * small enough for one IN on the status partitions.
+ * counters are needed): a status filter and a user set small enough for one IN on the status
+ * partitions. (A url listing reads its url's one partition: url-listing.ts.)
  */
-export function considersStatusPartitions(input: Pick<PlanInput, 'listing' | 'statuses' | 'url'>): boolean {
-  return Object.keys(input.statuses).length > 0 && input.url === undefined && (input.listing.kind === 'all' || input.listing.ids.length <= MAX_IN_OPERANDS);
+export function considersStatusPartitions(input: Pick<PlanInput, 'listing' | 'statuses'>): boolean {
+  return Object.keys(input.statuses).length > 0 && (input.listing.kind === 'all' || input.listing.ids.length <= MAX_IN_OPERANDS);
 }
 
 /** The streams to merge for a listing without a request filter: the plan that reads the fewest entries. */

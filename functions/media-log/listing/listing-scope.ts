@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/roles';
 import type { UserDirectory } from '../../users/user-directory';
-import { mediaLogKeys, urlHash, type CounterScope } from '../media-log-keys';
+import { mediaLogKeys, type CounterScope } from '../media-log-keys';
 
 /**
  * Whose entries a listing may show: everyone's but those of the `exclude` users (an admin does not
@@ -19,14 +19,12 @@ export interface CountedScopes {
 }
 
 /**
- * The counter scopes of a listing: the whole log (or, with a url filter, the url's own scope), or
- * each user's (each user's within the url); an admin's listing of everyone hides the root users'.
+ * The counter scopes of a listing without a url filter (a url keeps no counters: url-listing.ts):
+ * the whole log, or each user's; an admin's listing of everyone hides the root users'.
  */
-export function countedScopes(scope: ListingScope, url: string | undefined): CountedScopes {
-  const hash = url === undefined ? undefined : urlHash(url);
-  const userScope = (id: number) => (hash === undefined ? mediaLogKeys.scope.user(id) : mediaLogKeys.scope.urlUser(hash, id));
-  if (scope.kind === 'users') return { counted: scope.ids.map(userScope), hidden: [] };
-  return { counted: [hash === undefined ? mediaLogKeys.scope.all : mediaLogKeys.scope.url(hash)], hidden: scope.exclude.map(userScope) };
+export function countedScopes(scope: ListingScope): CountedScopes {
+  if (scope.kind === 'users') return { counted: scope.ids.map(mediaLogKeys.scope.user), hidden: [] };
+  return { counted: [mediaLogKeys.scope.all], hidden: scope.exclude.map(mediaLogKeys.scope.user) };
 }
 
 /**

@@ -16,6 +16,7 @@ import { considersStatusPartitions, planStreams } from './list-plan';
 import { countedScopes, type CountedScopes, type FamilyScopes, type ListingScope } from './listing-scope';
 import { locate, segmentsOf, totalOf, type PagePosition } from './range-counts';
 import { scopeCounting } from './scope-counting';
+import { countStreams, urlStreams } from './url-listing';
 
 /** One page to read, resolved from the query and the caller. */
 interface PageQuery {
@@ -124,17 +125,18 @@ export class MediaLogListing {
   private async byIndexes(request: PageQuery): Promise<PageResult> {
     const { listing, range } = request;
     if (listing.kind === 'users' && listing.ids.length === 0) return { items: [], total: { count: 0, exact: true }, more: false };
-    const scopes = countedScopes(listing, request.url);
+    if (request.url !== undefined) return this.byUrl(request, request.url);
+    const scopes = countedScopes(listing);
     const months = await this.monthCounters(scopes, range);
-    const wholeLog = listing.kind === 'users' && considersStatusPartitions({ listing, statuses: request.statuses, ...(request.url === undefined ? {} : { url: request.url }) })
+    const wholeLog = listing.kind === 'users' && considersStatusPartitions({ listing, statuses: request.statuses })
       ? await this.reader.counterBuckets(mediaLogKeys.scope.all, 'month', null, this.monthRange(range))
       : undefined;
     const streams = planStreams({
-      listing, scopes, statuses: request.statuses, ...(request.url === undefined ? {} : { url: request.url }),
+      listing, scopes, statuses: request.statuses,
       months, ascending: request.ascending,
       ...((listing.kind === 'all' ? months.get(mediaLogKeys.scope.all) : wholeLog) === undefined ? {} : { allMonths: (listing.kind === 'all' ? months.get(mediaLogKeys.scope.all) : wholeLog) as CounterBucket[] }),
     });
-    const source = scopeCounting(this.reader, this.client, this.tableName, { listing, scopes, statuses: request.statuses, ...(request.url === undefined ? {} : { url: request.url }), months });
+    const source = scopeCounting(this.reader, this.client, this.tableName, { listing, scopes, statuses: request.statuses, months });
     const window = rangeWindow(range);
     const { page } = request;
     if (page.offset === 0 || page.after !== undefined) {
@@ -146,6 +148,23 @@ export class MediaLogListing {
     const position = page.offset < total.count ? await locate(source, segments, page.offset, !request.ascending) : null;
     if (position === null) return { items: [], total, more: false };
     return { ...(await this.readPage(streams, locatedWindow(window, position, request.ascending), position.skip, page.limit, request.ascending)), total };
+  }
+
+  /**
+   * A url filter: the url's one partition, read from the page's offset or cursor on, and its total
+   * counted there within the count budget (url-listing.ts). A url's requests are few, so offset
+   * paging skips them entry by entry.
+   */
+  private async byUrl(request: PageQuery, url: string): Promise<PageResult> {
+    const streams = urlStreams(request.listing, request.statuses, url);
+    const window = rangeWindow(request.range);
+    const { page } = request;
+    const [total, read] = await Promise.all([
+      countStreams(this.client, this.tableName, streams, window),
+      // A cursor page resumes after its key; a numbered page skips the pages before it.
+      this.readPage(streams, windowAfter(window, page.after, request.ascending), page.after === undefined ? page.offset : 0, page.limit, request.ascending),
+    ]);
+    return { ...read, total };
   }
 
   private readPage(streams: readonly SortedStream[], window: KeyWindow, skip: number, take: number, ascending: boolean) {

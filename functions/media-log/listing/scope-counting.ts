@@ -19,7 +19,6 @@ export interface CountingInput {
   readonly listing: ListingScope;
   readonly scopes: CountedScopes;
   readonly statuses: StatusFilter;
-  readonly url?: string;
   /** Month buckets of each counted scope and of each hidden one, for the listing's range. */
   readonly months: ReadonlyMap<CounterScope, readonly CounterBucket[]>;
 }
@@ -52,7 +51,7 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
   const monthsOf = (scopes: readonly CounterScope[]) => sumBuckets(scopes.map((scope) => input.months.get(scope) ?? []));
   const topBuckets = minus(monthsOf(counted), monthsOf(hidden));
   const excluded = input.listing.kind === 'all' ? input.listing.exclude : [];
-  const filter = entryFilter({ statuses: input.statuses, ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}), ...(input.url === undefined ? {} : { url: input.url }) });
+  const filter = entryFilter({ statuses: input.statuses, ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}) });
 
   const hiddenCounts = async (level: number, buckets: readonly CounterBucket[], parent: string | null, first?: string, last?: string): Promise<CounterBucket[]> => {
     if (hidden.length === 0) return [...buckets];

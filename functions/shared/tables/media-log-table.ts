@@ -11,7 +11,6 @@ export const MEDIA_LOG_ATTRIBUTES = {
     log: 'logPartition',
     user: 'userPartition',
     url: 'urlPartition',
-    urlUser: 'urlUserPartition',
     status: 'statusPartition',
     ffscan: 'ffscanPartition',
     mediainfo: 'mediainfoPartition',
@@ -31,7 +30,6 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
     log: 'log-by-send',
     user: 'user-by-send',
     url: 'url-by-send',
-    urlUser: 'url-user-by-send',
     status: 'status-by-send',
     ffscan: 'ffscan-status-by-send',
     mediainfo: 'mediainfo-status-by-send',
@@ -41,9 +39,9 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
 }
 
 /*
- * The access pattern each listing index serves, and what it costs (partitions are monthly where a
- * write knows the entry's send time: a status change names only the entry id, so status partitions
- * span all time and a listing reads them one month window at a time):
+ * The access pattern each listing index serves, and what it costs (the log's and a user's
+ * partitions are monthly; a status change names only the entry id, so status partitions span all
+ * time, and so does a url's, which holds the few requests of one url):
  * - log-by-send: Every entry, newest or oldest first (root and admin without a user filter), and
  *   time ranges: partitions `LOG#<month>`, walked month by month and only where the counters say
  *   there are entries; a page reads the entries it returns. All writes of a month land in one
@@ -51,12 +49,10 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
  * - user-by-send: The entries of one user (`USER#<user-id>#<month>`); several users (a user and its
  *   sub users, a user-id filter) are merged in send order, each partition read in chunks sized by
  *   its share of the counters, so a page reads about what it returns.
- * - url-by-send: Exact url filter of root and admin: `URL#<sha-256 of the url>#<month>` (urls may
- *   exceed a key's size; the url itself is re-checked), with counters of their own (`URL#<hash>`),
- *   so a url listing reads and counts like the whole log does, whatever the url's popularity.
- * - url-user-by-send: Exact url filter of a user's listing: `URLUSER#<hash>#<user-id>#<month>`, one
- *   partition (and counter scope) per url and user, so a user's url listing reads its own family's
- *   requests of that url and never another user's.
+ * - url-by-send: Exact url filter: `URL#<sha-256 of the url>` (urls may exceed a key's size; the url
+ *   itself is re-checked), the caller's users checked on each entry. A url keeps no counters: its
+ *   total is counted in this partition within the count budget (exact up to 2,000 entries read,
+ *   else `total-exact: false`), which costs the fold nothing and a url listing a few reads.
  * - status-by-send: `status` filter: `STATUS#<value>`, one partition per value, merged across
  *   values. Chosen when the counters show that this status holds fewer candidates than the
  *   caller's user partitions, so a rare status is not found by scanning.
@@ -91,8 +87,8 @@ export const mediaLogTable: TableDefinition = {
 
 /**
  * The counters of the media log, folded from its stream: how many entries a scope (`ALL`,
- * `USER#<id>`, `URL#<hash>`, `URL#<hash>#USER#<id>`) has in a time bucket (month, day, hour, ten
- * minutes for `ALL`; month, day for the others), in total (`n`) and per combination of the four
+ * `USER#<id>`) has in a time bucket (month, day, hour, ten minutes for `ALL`; month, day for a
+ * user), in total (`n`) and per combination of the four
  * statuses (`c<codes>`): `COUNT#<scope>#<level>[#<parent bucket>]` / `<bucket>`, so a range Query of
  * one counter partition returns every bucket of a month or day at once. Each item also holds, per
  * stream shard, the sequence number of the last change folded into it (`w_<shard>`), the condition
