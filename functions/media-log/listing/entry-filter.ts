@@ -6,7 +6,7 @@ import { STATUS_FIELDS, type MediaLogEntry } from '../schemas';
 /** The conditions an index partition does not already guarantee, checked on each entry read. */
 export interface FilterParts {
   readonly statuses?: StatusFilter;
-  /** At most {@link MAX_IN_OPERANDS} ids: a larger set is read from its users' own partitions instead. */
+  /** At most {@link MAX_IN_OPERANDS} ids: a larger set is read from its users' own partitions, or (a url's partition) in streams of that many ids each. */
   readonly userIds?: readonly number[];
   /** Users whose entries are left out (root users, for an admin). */
   readonly excludeUserIds?: readonly number[];
