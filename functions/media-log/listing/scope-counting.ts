@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { countWindow, type WindowCount } from '../../shared/listing/count-window';
+import { countWithinBudget, type WindowCount } from '../../shared/listing/count-window';
 import { keyBefore } from '../../shared/listing/key-window';
 import type { IndexPartition } from '../../shared/listing/merge-reader';
 import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
@@ -86,20 +86,13 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
     async countEntries(start, end): Promise<WindowCount> {
       const month = bucketOf('month', start);
       const withEntries = counted.filter((scope) => input.months.get(scope)?.some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, input.statuses) > 0));
-      let total: WindowCount = { count: 0, exact: true, scanned: 0 };
-      for (const scope of withEntries) {
-        if (total.scanned >= COUNT_READ_BUDGET) return { ...total, exact: false };
-        const counted = await countWindow(client, {
-          tableName,
-          sortAttribute: SEND_KEY_ATTRIBUTE,
-          partition: partitionOf(scope, month),
-          window: { lo: start, hi: keyBefore(end) },
-          ...(filter ? { filter } : {}),
-          readBudget: COUNT_READ_BUDGET - total.scanned,
-        });
-        total = { count: total.count + counted.count, exact: total.exact && counted.exact, scanned: total.scanned + counted.scanned };
-      }
-      return total;
+      return countWithinBudget(client, {
+        tableName,
+        sortAttribute: SEND_KEY_ATTRIBUTE,
+        parts: withEntries.map((scope) => ({ partition: partitionOf(scope, month), ...(filter ? { filter } : {}) })),
+        window: { lo: start, hi: keyBefore(end) },
+        readBudget: COUNT_READ_BUDGET,
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { countWindow } from '../../shared/listing/count-window';
+import { countWithinBudget } from '../../shared/listing/count-window';
 import type { KeyWindow } from '../../shared/listing/key-window';
 import type { SortedStream } from '../../shared/listing/merge-reader';
 import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
@@ -36,20 +36,7 @@ export function urlStreams(listing: ListingScope, statuses: StatusFilter, url: s
 
 /** The matches of `streams` within `window`, counted entry by entry within the count budget. */
 export async function countStreams(client: DynamoDBDocumentClient, tableName: string, streams: readonly SortedStream[], window: KeyWindow): Promise<{ count: number; exact: boolean }> {
-  let total = { count: 0, exact: true, scanned: 0 };
-  for (const { partitions, filter } of streams) {
-    for (const partition of partitions) {
-      if (total.scanned >= COUNT_READ_BUDGET) return { count: total.count, exact: false };
-      const counted = await countWindow(client, {
-        tableName,
-        sortAttribute: SEND_KEY_ATTRIBUTE,
-        partition,
-        window,
-        ...(filter ? { filter } : {}),
-        readBudget: COUNT_READ_BUDGET - total.scanned,
-      });
-      total = { count: total.count + counted.count, exact: total.exact && counted.exact, scanned: total.scanned + counted.scanned };
-    }
-  }
-  return { count: total.count, exact: total.exact };
+  const parts = streams.flatMap(({ partitions, filter }) => partitions.map((partition) => ({ partition, ...(filter ? { filter } : {}) })));
+  const { count, exact } = await countWithinBudget(client, { tableName, sortAttribute: SEND_KEY_ATTRIBUTE, parts, window, readBudget: COUNT_READ_BUDGET });
+  return { count, exact };
 }

@@ -22,6 +22,20 @@ export interface CountRequest {
   readonly readBudget: number;
 }
 
+/** Partitions (each with its filter) counted one after another under one shared read budget. */
+export async function countWithinBudget(
+  client: DynamoDBDocumentClient,
+  request: Omit<CountRequest, 'partition' | 'filter'> & { readonly parts: readonly { readonly partition: IndexPartition; readonly filter?: ItemFilter }[] },
+): Promise<WindowCount> {
+  let total: WindowCount = { count: 0, exact: true, scanned: 0 };
+  for (const { partition, filter } of request.parts) {
+    if (total.scanned >= request.readBudget) return { ...total, exact: false };
+    const counted = await countWindow(client, { tableName: request.tableName, sortAttribute: request.sortAttribute, partition, window: request.window, ...(filter ? { filter } : {}), readBudget: request.readBudget - total.scanned });
+    total = { count: total.count + counted.count, exact: total.exact && counted.exact, scanned: total.scanned + counted.scanned };
+  }
+  return total;
+}
+
 /**
  * The one count by reading: how many items of one partition's window pass the filter. Listings
  * keep counters for their totals and count by reading only where no counter can say it (the edge of
