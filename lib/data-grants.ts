@@ -11,7 +11,7 @@ import { InvalidGrantError, tableStatement } from './table-grants';
 /**
  * Least-privilege access from the `grants` of any deployed function (route, authorizer, scheduled,
  * queue or stream function): the exact DynamoDB actions on the exact table and index ARNs with their
- * conditions, object actions on the avatar prefix only, the named actions on named queues. No
+ * conditions, object actions on the avatar and upload prefixes only, the named actions on named queues. No
  * `Scan`, no `DescribeTable`, no `index/*`, no wildcard action: a function can do what its grant
  * says and nothing else.
  */
@@ -42,15 +42,12 @@ function logicalIdToken(bucket: s3.IBucket): string {
   return bucket.stack.resolve(resource.logicalId) as string;
 }
 
-function grantAvatarObjects(grantee: iam.IGrantable & IConstruct, data: GrantableData, actions: readonly ObjectAction[]): void {
-  const { avatarBucket: bucket, avatarDefinition: definition } = data;
-  const prefix = definition.objectPrefix;
+/** Object actions on one prefix of the avatar bucket, and why its keys cannot be named in advance (cdk-nag's IAM5). */
+function grantBucketPrefix(grantee: iam.IGrantable & IConstruct, bucket: s3.IBucket, prefix: string, actions: readonly ObjectAction[], why: string): void {
   const onObjects = actions.filter((action) => action !== 'ListBucket');
   if (onObjects.length > 0) {
     iam.Grant.addToPrincipal({ grantee, actions: onObjects.map((action) => `s3:${action}`), resourceArns: [bucket.arnForObjects(`${prefix}*`)] });
-    acknowledgeFindings(grantee, {
-      [`AwsSolutions-IAM5[Resource::<${logicalIdToken(bucket)}.Arn>/${prefix}*]`]: `Avatar object keys are content hashes, unknown until upload; access is limited to the "${prefix}" prefix of the avatar bucket.`,
-    });
+    acknowledgeFindings(grantee, { [`AwsSolutions-IAM5[Resource::<${logicalIdToken(bucket)}.Arn>/${prefix}*]`]: why });
   }
   // ListBucket is a bucket action: the prefix is a condition, not a resource.
   if (actions.includes('ListBucket')) {
@@ -74,6 +71,14 @@ export function grantFunctionData(grantee: iam.IGrantable & IConstruct, grants: 
     const deployed = tableForGrant(data.tables, key);
     for (const access of accesses) grantee.grantPrincipal.addToPrincipalPolicy(tableStatement(access, deployed));
   }
-  if (grants.avatars?.length) grantAvatarObjects(grantee, data, grants.avatars);
+  const { avatarBucket: bucket, avatarDefinition: definition } = data;
+  if (grants.avatars?.length) {
+    const prefix = definition.objectPrefix;
+    grantBucketPrefix(grantee, bucket, prefix, grants.avatars, `Avatar object keys are content hashes, unknown until upload; access is limited to the "${prefix}" prefix of the avatar bucket.`);
+  }
+  if (grants.uploads?.length) {
+    const prefix = definition.uploadPrefix;
+    grantBucketPrefix(grantee, bucket, prefix, grants.uploads, `Upload keys are random, made per upload form; access is limited to the "${prefix}" prefix of the avatar bucket.`);
+  }
   if (grants.queues) grantQueues(grantee, data, grants.queues);
 }

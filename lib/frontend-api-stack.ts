@@ -97,6 +97,7 @@ export class FrontendApiStack extends Stack {
     const storage = new AvatarStorage(this, 'AvatarStorage', {
       definition: avatarBucket,
       accessLogRetentionDays: 90,
+      corsOrigins: settings.corsOrigins,
     });
     const environment = this.functionEnvironment(settings, data, storage);
     const grantable = { tables: data, avatarBucket: storage.bucket, avatarDefinition: avatarBucket };

@@ -27,5 +27,5 @@ export function createAvatarService(images?: AvatarImageSource): AvatarService {
   return new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), presentAvatar, maxAvatars: avatarConfig().maxPerUser, images });
 }
 
-/** The process-wide avatar service of the delete route (no image source). */
+/** The process-wide avatar service of the routes that decode no image: deletions and upload forms. */
 export const avatarRemovalService = /* @__PURE__ */ lazy(() => createAvatarService());

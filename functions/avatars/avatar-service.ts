@@ -13,10 +13,12 @@ import type { CroppedAvatar } from './image/crop-avatar';
 import type { AvatarCrop } from './image/crop-spec';
 import type { Avatar } from './schemas';
 
-/** Where avatar images come from: fetch the source image and crop it. */
+/** Where avatar images come from: read the source image (an address, or a file the user uploaded) and crop it. */
 export interface AvatarImageSource {
-  /** The avatar cut out of the image at `url`; throws the fetch's and the pipeline's problems. */
-  produce(url: string, crop: AvatarCrop): Promise<CroppedAvatar>;
+  /** The avatar cut out of the image `source` names for user `ownerId`; throws the source's and the pipeline's problems. */
+  produce(source: string, crop: AvatarCrop, ownerId: number): Promise<CroppedAvatar>;
+  /** Told once the avatar made of `source` is stored, so that an uploaded file is not used twice. */
+  used(source: string, ownerId: number): Promise<void>;
 }
 
 /** What the service works with. */
@@ -78,16 +80,19 @@ export class AvatarService {
   public async upload(caller: StoredCaller, target: UserTarget, request: AvatarUploadRequest): Promise<Avatar> {
     const { images, storage } = this.deps;
     if (!images) throw new Error('This function was built without the avatar image pipeline.');
-    // Another user's profile is checked before anything is fetched; the caller's own avatars are
-    // read while the image is processed.
+    // Another user's profile is checked before anything is fetched or read (an uploaded file is
+    // looked up under the target's own prefix); the caller's own avatars are read while the image
+    // is processed.
     const checked = target === 'current' ? undefined : await this.managedUser(caller, target);
-    const [found, image] = await Promise.all([checked ?? this.ownAvatars(caller), images.produce(request.avatar, request.crop)]);
+    const ownerId = checked?.owner.id ?? caller.userId;
+    const [found, image] = await Promise.all([checked ?? this.ownAvatars(caller), images.produce(request.avatar, request.crop, ownerId)]);
     const avatarId = randomUUID();
     const objectKey = avatarObjectKey({ userId: found.owner.id, avatarId, sha256: sha256Hex(image.webp) });
     try {
       await storage.put(objectKey, image.webp);
       const { record, replaced } = await this.record(caller, target, found, { avatarId, objectKey });
       if (replaced) await this.discard(replaced.objectKey);
+      await images.used(request.avatar, ownerId);
       return this.deps.presentAvatar(record, true);
     } catch (error) {
       if (error instanceof UnsettledAvatarWriteError) {
@@ -98,6 +103,14 @@ export class AvatarService {
       await this.discard(objectKey);
       throw error instanceof AvatarWriteCancelledError ? error.cause : error;
     }
+  }
+
+  /**
+   * The id of the user whose file an upload form for `target` stores: the caller, or a user it may
+   * manage; 404 otherwise, as uploads from an address answer.
+   */
+  public async uploadOwner(caller: StoredCaller, target: UserTarget): Promise<number> {
+    return target === 'current' ? caller.userId : (await this.managedUser(caller, target)).owner.id;
   }
 
   /** Deletes the caller's avatar `avatarId`; 404 when the caller has no such avatar. */

@@ -1,15 +1,16 @@
 import { MANAGED_USERS_RULE } from '../shared/access/access-policy';
 import type { TableAccess } from '../shared/deployment/data-grants';
-import { USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
+import { CALLER_PROFILE_READ, USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteDefinition } from '../shared/http/route-definition';
 import { AVATAR_CROP_DESCRIPTION } from './image/crop-spec';
 import { UserPathSchema } from '../shared/validation/user-id';
-import { AvatarPathSchema, AvatarUploadResultSchema, AvatarUploadSchema } from './schemas';
+import { AvatarPathSchema, AvatarUploadFormRequestSchema, AvatarUploadFormSchema, AvatarUploadResultSchema, AvatarUploadSchema } from './schemas';
 
-/** The avatar routes: uploads for the caller or a user it manages, and the caller's deletions. */
+/** The avatar routes: uploads (from an address or an uploaded file) for the caller or a user it manages, upload forms, and the caller's deletions. */
 
 const AVATAR_UPLOAD_DESCRIPTION = [
   'The image at `avatar` (an http or https address of at most 2048 characters) is fetched, cropped, stored and enabled: the new avatar becomes the only enabled one of the user, and its `url` answers a plain GET with the WebP image, which never changes (cacheable for a year).',
+  "`avatar` may instead be the `source` of a file the browser posted with an upload form (`POST …/avatar/uploads`): the file is read from storage, not fetched, and deleted once the avatar is stored or the file refused. A source that names no usable file of this user (never posted, already used, expired, another user's) is a 422 `upload_not_found`.",
   'The fetch reaches public internet addresses on ports 80 and 443 only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.',
   '`crop.left`, `crop.top` (0-100000) and `crop.size` (1-100000) are required; `crop.rotate` (a multiple of 90 from -360 to 360) and `crop.flip` are optional.',
   '',
@@ -41,7 +42,12 @@ const PROFILE_AVATAR_UPDATE = {
  * What an upload touches: its user's partition, the avatar transaction, the fence that settles an
  * unknown outcome (the same profile update, alone), and the image objects it stores or discards.
  */
-const UPLOAD_GRANTS = { users: [USER_PARTITION_READS, AVATAR_RECORD_WRITES, PROFILE_AVATAR_UPDATE], avatars: ['PutObject', 'DeleteObject'] } as const;
+const UPLOAD_GRANTS = {
+  users: [USER_PARTITION_READS, AVATAR_RECORD_WRITES, PROFILE_AVATAR_UPDATE],
+  avatars: ['PutObject', 'DeleteObject'],
+  // An uploaded file is read once and deleted.
+  uploads: ['GetObject', 'DeleteObject'],
+} as const;
 
 /** What both avatar uploads accept and answer. */
 const AVATAR_UPLOAD_CONTRACT = {
@@ -85,6 +91,58 @@ export const uploadUserAvatarRoute = {
   },
 } as const satisfies RouteDefinition;
 
+const UPLOAD_FORM_DESCRIPTION = [
+  'Answers a presigned S3 POST form for one image file: the browser posts the file straight to storage, so it never passes through the API. Two steps:',
+  '',
+  "1. Post a `multipart/form-data` form to `url` with every entry of `fields`, then the file as the last field, named `file` (`FormData`: append the fields, then `append('file', file)`). Storage answers 204. The form is accepted until `expires` (5 minutes), for one file of the declared `content-type`, of 1 byte up to the avatar byte cap (10 MB by default); storage refuses anything else with a 403 or 400 of its own.",
+  '2. Call the avatar upload of the same user with `avatar` = `source` and a `crop`, as for an image address.',
+  '',
+  'The file is the user\'s for a day: used once, then deleted; unused, removed by a lifecycle rule. The service checks the file again when it reads it (size, image type, pixels), whatever storage enforced.',
+].join('\n');
+
+/** What both upload form routes accept and answer. */
+const UPLOAD_FORM_CONTRACT = {
+  tag: 'Avatars',
+  body: AvatarUploadFormRequestSchema,
+  maxBodyBytes: 1024,
+  success: { status: 201, description: 'A form for one file, and the source to pass as `avatar` once it is posted.', schema: AvatarUploadFormSchema },
+  errors: [400, 404, 413, 415],
+} as const;
+
+/**
+ * An upload form signs with the right to put objects under the upload prefix (S3 authorizes the
+ * browser's post with the function's credentials); the caller's form reads only the caller's
+ * profile, a managed user's form that user's partition too.
+ */
+const UPLOAD_FORM_SIGNING = ['PutObject'] as const;
+
+/** POST /user/current/avatar/uploads. */
+export const createCurrentAvatarUploadRoute = {
+  name: 'createCurrentAvatarUpload',
+  method: 'POST',
+  path: '/user/current/avatar/uploads',
+  handler: 'functions/avatars/create-current-avatar-upload.ts',
+  auth: 'bearer',
+  grants: { users: [CALLER_PROFILE_READ], uploads: UPLOAD_FORM_SIGNING },
+  contract: { ...UPLOAD_FORM_CONTRACT, summary: "Get a form to upload a file for the caller's avatar", description: UPLOAD_FORM_DESCRIPTION },
+} as const satisfies RouteDefinition;
+
+/** POST /user/{user-id}/avatar/uploads. */
+export const createUserAvatarUploadRoute = {
+  name: 'createUserAvatarUpload',
+  method: 'POST',
+  path: '/user/{user-id}/avatar/uploads',
+  handler: 'functions/avatars/create-user-avatar-upload.ts',
+  auth: 'bearer',
+  grants: { users: [USER_PARTITION_READS], uploads: UPLOAD_FORM_SIGNING },
+  contract: {
+    ...UPLOAD_FORM_CONTRACT,
+    summary: "Get a form to upload a file for the avatar of a user the caller manages",
+    description: `${MANAGED_USERS_RULE} The source is bound to that user: only its avatar upload accepts it.\n\n${UPLOAD_FORM_DESCRIPTION}`,
+    pathParameters: UserPathSchema,
+  },
+} as const satisfies RouteDefinition;
+
 /** DELETE /user/current/avatar/{avatar-id}. */
 export const deleteCurrentAvatarRoute = {
   name: 'deleteCurrentAvatar',
@@ -111,4 +169,10 @@ export const deleteCurrentAvatarRoute = {
 } as const satisfies RouteDefinition;
 
 /** The avatar routes, in the order the API description lists them. */
-export const avatarRoutes = [uploadCurrentAvatarRoute, uploadUserAvatarRoute, deleteCurrentAvatarRoute] as const;
+export const avatarRoutes = [
+  uploadCurrentAvatarRoute,
+  uploadUserAvatarRoute,
+  createCurrentAvatarUploadRoute,
+  createUserAvatarUploadRoute,
+  deleteCurrentAvatarRoute,
+] as const;

@@ -1,4 +1,5 @@
 import * as z from '../shared/validation/zod';
+import { avatarBucket } from '../shared/storage/avatar-bucket';
 import { AvatarFlip } from './image/crop-spec';
 
 /**
@@ -52,11 +53,14 @@ export const AvatarCropSchema = z.strictObject({
   flip: z.optional(z.enum([AvatarFlip.horizontal, AvatarFlip.vertical])),
 });
 
-/** Body of both avatar uploads: the source image's address and the crop settings, both required. */
+/**
+ * Body of both avatar uploads: the source image (an http or https address, or the `source` of an
+ * uploaded file, `upload:…`) and the crop settings, both required.
+ */
 export const AvatarUploadSchema = z.strictObject({
   avatar: z.string().check(
     z.maxLength(MAX_AVATAR_URL_LENGTH, `Must be at most ${MAX_AVATAR_URL_LENGTH} characters.`),
-    z.url({ protocol: /^https?$/, error: 'Must be an absolute http or https URL.' }),
+    z.url({ protocol: /^(https?|upload)$/, error: 'Must be an absolute http or https URL, or the source of an upload form.' }),
   ),
   crop: AvatarCropSchema,
 });
@@ -65,6 +69,22 @@ export type AvatarUpload = z.output<typeof AvatarUploadSchema>;
 
 /** Answer of both avatar uploads: the stored avatar, enabled. */
 export const AvatarUploadResultSchema = z.object({ avatar: AvatarSchema });
+
+/** Body of an upload form request: the media type of the file the browser will post (`File.type`). */
+export const AvatarUploadFormRequestSchema = z.strictObject({
+  'content-type': z.enum(avatarBucket.uploadContentTypes, { error: `Must be one of ${avatarBucket.uploadContentTypes.join(', ')}.` }),
+});
+
+/** A validated upload form request. */
+export type AvatarUploadFormRequest = z.output<typeof AvatarUploadFormRequestSchema>;
+
+/** A presigned S3 POST form for one file (functions/avatars/uploads/upload-forms.ts). */
+export const AvatarUploadFormSchema = z.object({
+  url: z.string().check(z.url()),
+  fields: z.record(z.string(), z.string()),
+  source: z.string(),
+  expires: z.string().check(z.iso.datetime()),
+});
 
 /**
  * Path parameters of `/user/current/avatar/{avatar-id}`: an id in UUID form, as the User's

@@ -4,7 +4,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { uploadCorsRules, type avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 
 /** Properties of {@link AvatarStorage}. */
@@ -13,6 +13,8 @@ export interface AvatarStorageProps {
   readonly definition: typeof avatarBucket;
   /** Days the access logs (S3 and CloudFront) are kept. */
   readonly accessLogRetentionDays: number;
+  /** The API's browser origins (DESIGN.md 5a): the pages that may post upload forms to the bucket. */
+  readonly corsOrigins: readonly string[];
 }
 
 /**
@@ -31,7 +33,7 @@ export class AvatarStorage extends Construct {
   public constructor(scope: Construct, id: string, props: AvatarStorageProps) {
     super(scope, id);
     this.logBucket = this.createLogBucket(props.accessLogRetentionDays);
-    this.bucket = this.createBucket();
+    this.bucket = this.createBucket(props.definition, props.corsOrigins);
     this.distribution = this.createDistribution(props.definition);
     this.publicBaseUrl = `https://${this.distribution.distributionDomainName}`;
   }
@@ -48,7 +50,7 @@ export class AvatarStorage extends Construct {
     });
   }
 
-  private createBucket(): s3.Bucket {
+  private createBucket(definition: typeof avatarBucket, corsOrigins: readonly string[]): s3.Bucket {
     return new s3.Bucket(this, 'Avatars', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -59,8 +61,19 @@ export class AvatarStorage extends Construct {
       // Unversioned on purpose: objects are written once under content-addressed keys, so there is
       // nothing to overwrite by mistake, and a deleted avatar must really be gone rather than linger
       // as a noncurrent version. Records and objects are kept consistent by the routes and the
-      // reconciler, not by expiry; the only lifecycle rule clears parts of uploads that never finished.
-      lifecycleRules: [{ id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // reconciler, not by expiry. Lifecycle rules clear parts of multipart uploads that never
+      // finished, and the files browsers posted with an upload form that no avatar upload used.
+      lifecycleRules: [
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'expire-unused-upload-files', prefix: definition.uploadPrefix, expiration: Duration.days(definition.uploadLifetimeDays) },
+      ],
+      // Browsers on the API's origins post upload forms here; nothing else crosses origins.
+      cors: uploadCorsRules(corsOrigins).map((rule) => ({
+        allowedOrigins: rule.allowedOrigins,
+        allowedMethods: [s3.HttpMethods.POST],
+        allowedHeaders: rule.allowedHeaders,
+        maxAge: rule.maxAgeSeconds,
+      })),
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

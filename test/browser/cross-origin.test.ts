@@ -10,7 +10,8 @@ import { quadrantImage } from '../fixtures/images/generate';
 import { testSigningKey } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
 import { CHROMIUM, hasChromium, launchChromium, loopbackContext } from './chromium';
-import type { ScenarioInput, ScenarioReport } from './page-scenario';
+import type { FileAvatarReport, ScenarioInput, ScenarioReport } from './page-scenario';
+import { colourOf, decode, pixelAt } from '../avatars/image/pixel-assertions';
 import { bundlePage, serveSite } from './static-site';
 
 /**
@@ -92,6 +93,30 @@ describeWithChromium('a frontend on another origin, in Chromium', () => {
     expect(report.unauthorized).toMatchObject({ status: 401, problem: { status: 401, code: 'unauthorized' }, wwwAuthenticate: 'Bearer error="invalid_token"' });
     // The browser asked before sending the PUT with If-Match and a JSON body: a real preflight.
     expect(seen).toContain('OPTIONS /frontend/api/v1/user/current PUT');
+    expect(offLoopback).toEqual([]);
+  }, 60_000);
+
+  it('sets an avatar from a file picked in an <input type=file>: an upload form, the file posted straight to storage, the crop', async () => {
+    const { page, offLoopback, close } = await openSite(allowedSite);
+    await page.setInputFiles('#avatar-file', { name: 'photo.png', mimeType: 'image/png', buffer: await quadrantImage(64, 48, 'png') });
+    const before = seen.length;
+    const report = await page.evaluate(
+      (args) => (globalThis as unknown as { avatarFromFile: (input: Pick<ScenarioInput, 'apiBaseUrl' | 'token'>) => Promise<FileAvatarReport> }).avatarFromFile(args),
+      { apiBaseUrl: gateway.baseUrl, token: owner.token },
+    );
+    await close();
+
+    // The page read every answer: the API's through its CORS headers, storage's through the bucket's CORS rule.
+    expect(report).toMatchObject({ form: 201, stored: 204, avatar: 201, shown: { width: 32, height: 32 } });
+    const pixels = await decode(Buffer.from(await (await fetch(String(report.url))).arrayBuffer()));
+    expect(colourOf(pixelAt(pixels, 4, 4))).toBe('red');
+    // Both API calls were preflighted (they carry Authorization and a JSON body); the file never reached the gateway.
+    expect(seen.slice(before)).toEqual([
+      'OPTIONS /frontend/api/v1/user/current/avatar/uploads POST',
+      'POST /frontend/api/v1/user/current/avatar/uploads',
+      'OPTIONS /frontend/api/v1/user/current/avatar POST',
+      'POST /frontend/api/v1/user/current/avatar',
+    ]);
     expect(offLoopback).toEqual([]);
   }, 60_000);
 

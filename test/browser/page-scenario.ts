@@ -1,4 +1,4 @@
-import { signIn, type Problem } from '../frontend/frontend-api';
+import { postFile, signIn, type Problem, type UploadContentType } from '../frontend/frontend-api';
 
 /**
  * The script of the test page (bundled for the browser): what a frontend on another origin does
@@ -56,7 +56,41 @@ async function tryRead(input: Pick<ScenarioInput, 'apiBaseUrl' | 'token'>): Prom
   }
 }
 
+/** The few DOM parts the page uses (the project's type check has Node's globals, not the DOM's). */
+interface BrowserPage {
+  readonly document: { getElementById(id: string): { readonly files?: ArrayLike<Blob> | null } | null };
+  readonly Image: new () => { onload: (() => void) | null; onerror: (() => void) | null; src: string; readonly naturalWidth: number; readonly naturalHeight: number };
+}
+
+/**
+ * An avatar from the file the user picked in the page's `<input type=file>`: an upload form, the
+ * file posted straight to storage, the crop endpoint with the form's source, and the new avatar
+ * shown in an `<img>` (a plain image load, as a frontend would show it).
+ */
+async function avatarFromFile(input: Pick<ScenarioInput, 'apiBaseUrl' | 'token'>) {
+  const { document, Image } = globalThis as unknown as BrowserPage;
+  const file = document.getElementById('avatar-file')?.files?.[0];
+  if (!file) throw new Error('No file was picked.');
+  const api = signIn(input.apiBaseUrl, input.token);
+  const form = await api.uploadForm(file.type as UploadContentType);
+  if (!form.data) return { form: form.response.status };
+  const stored = await postFile(form.data, file);
+  const avatar = await api.uploadAvatar({ avatar: form.data.source, crop: { left: 0, top: 0, size: 32 } });
+  const url = avatar.data?.avatar.url;
+  const shown = await new Promise<{ width: number; height: number } | string>((resolve) => {
+    if (!url) return resolve('no avatar');
+    const image = new Image();
+    image.onload = () => resolve({ width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => resolve('the avatar did not load');
+    image.src = url;
+  });
+  return { form: form.response.status, stored: stored.status, avatar: avatar.response.status, url, shown };
+}
+
 /** What the page's scenario reports. */
 export type ScenarioReport = Awaited<ReturnType<typeof runScenario>>;
 
-Object.assign(globalThis, { runScenario, tryRead });
+/** What the page reports of an avatar from a file. */
+export type FileAvatarReport = Awaited<ReturnType<typeof avatarFromFile>>;
+
+Object.assign(globalThis, { runScenario, tryRead, avatarFromFile });

@@ -7,7 +7,9 @@ import { startServer, type LocalServer } from '../avatars/fetch/local-servers';
  * server is its own origin, the API's another.
  */
 
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>Frontend</title><script src="/app.js"></script></head><body></body></html>';
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>Frontend</title><script src="/app.js"></script></head>' +
+  '<body><input type="file" id="avatar-file" accept="image/png,image/jpeg,image/webp,image/gif"></body></html>';
 
 /** The scenario script and the frontend module it uses, bundled for the browser by esbuild. */
 export async function bundlePage(): Promise<string> {

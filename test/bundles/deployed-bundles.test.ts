@@ -13,7 +13,9 @@ import { PROJECT_ROOT } from '../../lib/function-bundling';
 import { deployedFunctions, type DeployedFunction } from '../../bench/function-bundles';
 import type { InvokeRequest } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
-import { objectKeysOf } from '../avatars/routes/stored-avatars';
+import { objectKeysOf, storedObjectKeys } from '../avatars/routes/stored-avatars';
+import { postToForm } from '../avatars/routes/upload-forms';
+import { quadrantImage } from '../fixtures/images/generate';
 import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
 import { generateSqsEvent } from '../../local/invoke/sqs-event';
 import { generateStreamEvent } from '../../local/invoke/stream-event';
@@ -113,6 +115,21 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
     const { status, body } = await callRoute('uploadUserAvatar', { pathParameters: { 'user-id': sub.record.id }, body: { avatar: bed.photoUrl, crop: { left: 60, top: 0, size: 32 } } }, parent);
     expect(status).toBe(422);
     expect(body.code).toBeDefined();
+  },
+  createCurrentAvatarUpload: async () => {
+    // The whole flow through the bundles: a form, the file posted to the local S3, the avatar from its source.
+    const user = await createTestUser();
+    const form = await callRoute('createCurrentAvatarUpload', { body: { 'content-type': 'image/png' } }, user);
+    expect(form.status).toBe(201);
+    expect(await postToForm(form.body, await quadrantImage(64, 48, 'png'))).toBe(204);
+    const { status } = await callRoute('uploadCurrentAvatar', { body: { avatar: form.body.source, crop: SMALL_CROP } }, user);
+    expect(status).toBe(201);
+    expect((await storedObjectKeys()).filter((key) => key.startsWith(`uploads/${user.record.id}/`))).toEqual([]);
+  },
+  createUserAvatarUpload: async () => {
+    const { status, body } = await callRoute('createUserAvatarUpload', { pathParameters: { 'user-id': sub.record.id }, body: { 'content-type': 'image/webp' } }, parent);
+    expect(status).toBe(201);
+    expect(body.fields.key).toMatch(new RegExp(`^uploads/${sub.record.id}/`));
   },
   deleteCurrentAvatar: async () => {
     const user = await createTestUser();

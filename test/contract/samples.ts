@@ -72,6 +72,8 @@ const SUCCESS_SAMPLES: Readonly<Record<string, Sample>> = {
   getOpenApi: () => ({}),
   uploadCurrentAvatar: ({ users, image }) => ({ token: users.user.token, body: avatarUpload(image) }),
   uploadUserAvatar: ({ users, image }) => ({ token: users.user.token, pathParameters: { 'user-id': users.sub.record.id }, body: avatarUpload(image) }),
+  createCurrentAvatarUpload: ({ users }) => ({ token: users.user.token, body: { 'content-type': 'image/png' } }),
+  createUserAvatarUpload: ({ users }) => ({ token: users.user.token, pathParameters: { 'user-id': users.sub.record.id }, body: { 'content-type': 'image/jpeg' } }),
   deleteCurrentAvatar: async ({ users, image }) => {
     const uploaded = await invoke('uploadCurrentAvatar' as never, { token: users.user.token, body: avatarUpload(image) });
     if (uploaded.status !== 201) throw new Error(`The avatar to delete could not be uploaded: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);

@@ -101,6 +101,7 @@ export interface paths {
          * @description Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. A user outside the caller's scope answers 404, exactly like one that does not exist. Nothing is fetched for such a user.
          *
          *     The image at `avatar` (an http or https address of at most 2048 characters) is fetched, cropped, stored and enabled: the new avatar becomes the only enabled one of the user, and its `url` answers a plain GET with the WebP image, which never changes (cacheable for a year).
+         *     `avatar` may instead be the `source` of a file the browser posted with an upload form (`POST …/avatar/uploads`): the file is read from storage, not fetched, and deleted once the avatar is stored or the file refused. A source that names no usable file of this user (never posted, already used, expired, another user's) is a 422 `upload_not_found`.
          *     The fetch reaches public internet addresses on ports 80 and 443 only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.
          *     `crop.left`, `crop.top` (0-100000) and `crop.size` (1-100000) are required; `crop.rotate` (a multiple of 90 from -360 to 360) and `crop.flip` are optional.
          *
@@ -115,6 +116,33 @@ export interface paths {
          *     Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
          */
         post: operations["uploadUserAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user/{user-id}/avatar/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a form to upload a file for the avatar of a user the caller manages
+         * @description Root manages everyone, admin everyone but root users, a user itself and its sub users, a sub user itself. A user outside the caller's scope answers 404, exactly like one that does not exist. The source is bound to that user: only its avatar upload accepts it.
+         *
+         *     Answers a presigned S3 POST form for one image file: the browser posts the file straight to storage, so it never passes through the API. Two steps:
+         *
+         *     1. Post a `multipart/form-data` form to `url` with every entry of `fields`, then the file as the last field, named `file` (`FormData`: append the fields, then `append('file', file)`). Storage answers 204. The form is accepted until `expires` (5 minutes), for one file of the declared `content-type`, of 1 byte up to the avatar byte cap (10 MB by default); storage refuses anything else with a 403 or 400 of its own.
+         *     2. Call the avatar upload of the same user with `avatar` = `source` and a `crop`, as for an image address.
+         *
+         *     The file is the user's for a day: used once, then deleted; unused, removed by a lifecycle rule. The service checks the file again when it reads it (size, image type, pixels), whatever storage enforced.
+         */
+        post: operations["createUserAvatarUpload"];
         delete?: never;
         options?: never;
         head?: never;
@@ -157,6 +185,7 @@ export interface paths {
         /**
          * Upload an avatar for the caller
          * @description The image at `avatar` (an http or https address of at most 2048 characters) is fetched, cropped, stored and enabled: the new avatar becomes the only enabled one of the user, and its `url` answers a plain GET with the WebP image, which never changes (cacheable for a year).
+         *     `avatar` may instead be the `source` of a file the browser posted with an upload form (`POST …/avatar/uploads`): the file is read from storage, not fetched, and deleted once the avatar is stored or the file refused. A source that names no usable file of this user (never posted, already used, expired, another user's) is a 422 `upload_not_found`.
          *     The fetch reaches public internet addresses on ports 80 and 443 only (an address that leads elsewhere, redirects included, is a 400 on `avatar`), follows at most 3 redirects and takes JPEG, PNG, WebP or GIF images of at most 10 MB (413 beyond) and 40 megapixels (422 beyond), by default.
          *     `crop.left`, `crop.top` (0-100000) and `crop.size` (1-100000) are required; `crop.rotate` (a multiple of 90 from -360 to 360) and `crop.flip` are optional.
          *
@@ -192,6 +221,31 @@ export interface paths {
          * @description `avatar-id` is an id from the caller's User (`avatars.items[].id`). The avatar's record and image are deleted; if it was the enabled avatar, the newest remaining one is enabled (none when it was the last). A value that is not a UUID is a 400; an id that names no avatar of the caller (another user's included) is a 404.
          */
         delete: operations["deleteCurrentAvatar"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/frontend/api/v1/user/current/avatar/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a form to upload a file for the caller's avatar
+         * @description Answers a presigned S3 POST form for one image file: the browser posts the file straight to storage, so it never passes through the API. Two steps:
+         *
+         *     1. Post a `multipart/form-data` form to `url` with every entry of `fields`, then the file as the last field, named `file` (`FormData`: append the fields, then `append('file', file)`). Storage answers 204. The form is accepted until `expires` (5 minutes), for one file of the declared `content-type`, of 1 byte up to the avatar byte cap (10 MB by default); storage refuses anything else with a 403 or 400 of its own.
+         *     2. Call the avatar upload of the same user with `avatar` = `source` and a `crop`, as for an image address.
+         *
+         *     The file is the user's for a day: used once, then deleted; unused, removed by a lifecycle rule. The service checks the file again when it reads it (size, image type, pixels), whatever storage enforced.
+         */
+        post: operations["createCurrentAvatarUpload"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1190,6 +1244,143 @@ export interface operations {
             };
         };
     };
+    createUserAvatarUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                "user-id": number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    "content-type": "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+                };
+            };
+        };
+        responses: {
+            /** @description A form for one file, and the source to pass as `avatar` once it is posted. */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expires: string;
+                        fields: {
+                            [key: string]: string;
+                        };
+                        source: string;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getCurrentUser: {
         parameters: {
             query?: never;
@@ -1668,6 +1859,141 @@ export interface operations {
             };
             /** @description The request conflicts with the current state. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCurrentAvatarUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    "content-type": "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+                };
+            };
+        };
+        responses: {
+            /** @description A form for one file, and the source to pass as `avatar` once it is posted. */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expires: string;
+                        fields: {
+                            [key: string]: string;
+                        };
+                        source: string;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,10 @@ export type UserListQuery = NonNullable<operations['listUsers']['parameters']['q
 export type MediaLogQuery = NonNullable<operations['listMediaLog']['parameters']['query']>;
 /** Body of an avatar upload: the image's URL and the crop. */
 export type AvatarUpload = operations['uploadCurrentAvatar']['requestBody']['content']['application/json'];
+/** The media type of an image file an upload form accepts. */
+export type UploadContentType = operations['createCurrentAvatarUpload']['requestBody']['content']['application/json']['content-type'];
+/** An upload form: where to post the file, with which fields, and the source to crop afterwards. */
+export type UploadForm = operations['createCurrentAvatarUpload']['responses'][201]['content']['application/json'];
 /** The changes of a profile update. */
 export type ProfileChanges = operations['updateCurrentUser']['requestBody']['content']['application/json'];
 
@@ -53,6 +57,8 @@ export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch =
       client.PUT(`${API}/user/current`, { body: changes, params: { header: { 'If-Match': etag } } }),
     /** POST /user/current/avatar: crop the image at a URL into the caller's avatar. */
     uploadAvatar: (upload: AvatarUpload) => client.POST(`${API}/user/current/avatar`, { body: upload }),
+    /** POST /user/current/avatar/uploads: a form to post an image file of type `contentType` straight to storage. */
+    uploadForm: (contentType: UploadContentType) => client.POST(`${API}/user/current/avatar/uploads`, { body: { 'content-type': contentType } }),
     /** GET /media/log: the media requests the caller may see. */
     mediaLog: (query: MediaLogQuery) => client.GET(`${API}/media/log`, { params: { query } }),
   };
@@ -60,3 +66,14 @@ export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch =
 
 /** The API as one signed-in user sees it. */
 export type FrontendSession = ReturnType<typeof signIn>;
+
+/**
+ * Posts `file` with an upload form, as a browser form would: every field first, the file last (S3
+ * ignores fields after the file). Storage answers 204 when it stored the file.
+ */
+export function postFile(form: UploadForm, file: Blob, fetchImpl: typeof fetch = globalThis.fetch): Promise<Response> {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) data.append(name, value);
+  data.append('file', file);
+  return fetchImpl(form.url, { method: 'POST', body: data });
+}

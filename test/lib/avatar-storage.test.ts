@@ -16,10 +16,22 @@ describe('the avatar bucket', () => {
     expect(bucket.DeletionPolicy).toBe('Retain');
   });
 
-  it('never expires an avatar: its only lifecycle rule aborts multipart uploads left unfinished for a day', () => {
+  it('never expires an avatar: its lifecycle rules abort multipart uploads left unfinished, and remove upload files, after a day', () => {
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
       { Id: 'abort-incomplete-uploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
+      { Id: 'expire-unused-upload-files', Prefix: avatarBucket.uploadPrefix, ExpirationInDays: 1, Status: 'Enabled' },
     ]);
+    expect(avatarBucket.uploadPrefix.startsWith(avatarBucket.objectPrefix)).toBe(false);
+  });
+
+  it('lets browsers on the configured origins POST upload forms, and nothing else crosses origins', () => {
+    const origins = ['https://app.example.com', 'https://admin.example.com'];
+    const configured = synthesizeStack({ corsOrigins: origins });
+    const corsOf = (synthesized: typeof configured) =>
+      (synthesized.template.toJSON().Resources[logicalIdAt(synthesized.stack, ['AvatarStorage', 'Avatars'])] as { Properties: Record<string, any> }).Properties.CorsConfiguration;
+    expect(corsOf(configured)).toEqual({ CorsRules: [{ AllowedOrigins: origins, AllowedMethods: ['POST'], AllowedHeaders: ['*'], MaxAge: 600 }] });
+    // Without origins, no page may post (the default settings configure none).
+    expect(bucket.Properties.CorsConfiguration).toBeUndefined();
   });
 
   it('keeps no old versions, so a deleted avatar is gone', () => {

@@ -66,9 +66,9 @@ describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePa
     expect(dynamodb(statements).flatMap(resourcesOf).filter((resource) => resource.includes('index/*'))).toEqual([]);
   });
 
-  it('touches only the avatar prefix of the bucket, with exactly the object actions of its grants', () => {
-    expect(s3(statements).flatMap(actionsOf).sort()).toEqual((grants.avatars ?? []).map((action) => `s3:${action}`).sort());
-    for (const resource of s3(statements).flatMap(resourcesOf)) expect(resource).toBe(`<${bucketId}>/${avatarBucket.objectPrefix}*`);
+  it('touches only the avatar and upload prefixes of the bucket, with exactly the object actions of its grants on each', () => {
+    const onPrefix = (actions: DataGrants['avatars'], prefix: string) => (actions ?? []).map((action) => `s3:${action} on <${bucketId}>/${prefix}*`);
+    expect(pairs(s3(statements))).toEqual([...onPrefix(grants.avatars, avatarBucket.objectPrefix), ...onPrefix(grants.uploads, avatarBucket.uploadPrefix)].sort());
   });
 
   it('writes to its own log group and traces to X-Ray, nothing else', () => {

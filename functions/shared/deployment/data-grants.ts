@@ -38,7 +38,7 @@ export interface TableAccess {
   readonly inTransaction?: boolean;
 }
 
-/** S3 actions on the avatar prefix; `ListBucket` lists the keys under it. */
+/** S3 actions on a prefix of the avatar bucket; `ListBucket` lists the keys under it. */
 export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'ListBucket';
 
 /**
@@ -57,6 +57,8 @@ export interface DataGrants {
   readonly mediaLogCounts?: readonly TableAccess[];
   /** Objects under the avatar prefix of the avatar bucket. */
   readonly avatars?: readonly ObjectAction[];
+  /** Objects under the upload prefix of the avatar bucket (the files browsers post with an upload form). */
+  readonly uploads?: readonly ObjectAction[];
   /** Queues, by the id the stack gives them (e.g. `MediaLogEvents`). */
   readonly queues?: Readonly<Record<string, readonly QueueAction[]>>;
 }

@@ -45,6 +45,11 @@ export const PROBLEMS = {
   invalid_image: { status: 422, title: UNPROCESSABLE, detail: 'The image is damaged or truncated and cannot be decoded.' },
   too_many_pixels: { status: 422, title: UNPROCESSABLE, detail: 'The image has more pixels than allowed.' },
   crop_outside_image: { status: 422, title: UNPROCESSABLE, detail: 'The crop square lies outside the image.' },
+  upload_not_found: {
+    status: 422,
+    title: UNPROCESSABLE,
+    detail: 'The upload named by `avatar` does not exist: it was never posted, was already used, expired, or belongs to another user. Ask for a new upload form.',
+  },
   throttled: { status: 429, title: 'Too many requests', detail: 'The request rate limit is exceeded; retry shortly.', headers: RETRY_SHORTLY },
   internal_error: { status: 500, title: 'Internal server error', detail: 'The request could not be completed; it has been logged with its request id.' },
   bad_gateway: { status: 502, title: 'Bad gateway', detail: 'The request could not be processed.' },

@@ -31,4 +31,35 @@ export const avatarBucket = {
    * reaches every viewer who has not fetched the image yet within minutes.
    */
   cacheControl: 'public, max-age=31536000, s-maxage=300, immutable',
+  /**
+   * Prefix of the files browsers post straight to the bucket (`uploads/<user id>/<name>`), each
+   * read once by an avatar upload and then deleted. CloudFront never serves it.
+   */
+  uploadPrefix: 'uploads/',
+  /** Seconds a presigned upload form may be posted: long enough to pick and send a file, short enough that a leaked form is soon worthless. */
+  uploadFormSeconds: 300,
+  /** Days an upload nobody used stays in the bucket before the lifecycle rule removes it; the service refuses it after that too. */
+  uploadLifetimeDays: 1,
+  /** Media types a browser may declare for an upload (the service sniffs the bytes whatever the declared type). */
+  uploadContentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
 } as const;
+
+/** One CORS rule of the bucket, as S3's `PutBucketCors` and the CDK's bucket `cors` both take it. */
+export interface UploadCorsRule {
+  readonly allowedOrigins: string[];
+  readonly allowedMethods: ['POST'];
+  readonly allowedHeaders: string[];
+  readonly maxAgeSeconds: number;
+}
+
+/**
+ * The bucket's CORS rule: the browsers of the API's origins (DESIGN.md 5a) may post an upload form
+ * and nothing else; reads of avatars are plain image loads that need no CORS. S3 takes one `*` in an
+ * origin, as the local dev-server patterns (`http://localhost:*`) use it
+ * (https://docs.aws.amazon.com/AmazonS3/latest/userguide/ManageCorsUsing.html). No rule without
+ * origins: then no page may post.
+ */
+export function uploadCorsRules(origins: readonly string[]): UploadCorsRule[] {
+  if (origins.length === 0) return [];
+  return [{ allowedOrigins: [...origins], allowedMethods: ['POST'], allowedHeaders: ['*'], maxAgeSeconds: 600 }];
+}

@@ -19,7 +19,9 @@ import { buildAuthorizerEvent, buildProxyEvent } from '../../../local/gateway/pr
 import { matchRoute } from '../../../local/gateway/route-matcher';
 import { invoke, localRequest, type InvokeRequest } from '../../harness/invoke';
 import { createTestUser, type TestUser } from '../../harness/users';
-import { asFunction } from './sdk-recorder';
+import { asFunction, recordSignedPost } from './sdk-recorder';
+import { postToForm } from '../../avatars/routes/upload-forms';
+import { quadrantImage } from '../../fixtures/images/generate';
 import { streamBatchEvent } from './stream-event';
 
 /**
@@ -130,6 +132,17 @@ async function avatarScenarios({ admin, parent, sub }: People, photoUrl: string)
   for (let count = 0; count <= AVATAR_DEFAULTS.maxPerUser; count += 1) await call('uploadCurrentAvatar', parent, 201, { body: upload });
   await call('uploadUserAvatar', parent, 201, { pathParameters: { 'user-id': sub.record.id }, body: upload });
   await call('uploadUserAvatar', admin, 201, { pathParameters: { 'user-id': parent.record.id }, body: upload });
+  // Files posted with upload forms: the form routes sign the post, the upload routes read and delete the file.
+  const photo = await quadrantImage(32, 32, 'png');
+  for (const [formRoute, uploadRoute, pathParameters] of [
+    ['createCurrentAvatarUpload', 'uploadCurrentAvatar', undefined],
+    ['createUserAvatarUpload', 'uploadUserAvatar', { 'user-id': sub.record.id }],
+  ] as const) {
+    const form = await call(formRoute, parent, 201, { ...(pathParameters ? { pathParameters } : {}), body: { 'content-type': 'image/png' } });
+    recordSignedPost(formRoute, form.body);
+    if ((await postToForm(form.body, photo)) !== 204) throw new Error('The local S3 refused the upload form.');
+    await call(uploadRoute, parent, 201, { ...(pathParameters ? { pathParameters } : {}), body: { ...upload, avatar: form.body.source } });
+  }
   const { body: profile } = await invoke('getCurrentUser', { caller: parent.caller });
   const items = profile.avatars.items as { id: string; enabled?: boolean }[];
   const enabled = items.find((item) => item.enabled === true) ?? items[0];

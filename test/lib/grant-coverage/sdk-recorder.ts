@@ -25,9 +25,21 @@ export function asFunction<T>(functionName: string, work: () => Promise<T>): Pro
   return running.run(functionName, work);
 }
 
+/** The list the installed recorder fills. */
+let recording: RecordedCall[] | undefined;
+
+/**
+ * Records the request S3 authorizes with a function's credentials when a browser posts a form the
+ * function presigned (an `s3:PutObject` of the form's key): the function signs it but never sends it.
+ */
+export function recordSignedPost(functionName: string, form: { readonly fields: Readonly<Record<string, string>> }): void {
+  recording?.push({ functionName, service: 's3', operation: 'PutObject', input: { Bucket: form.fields.bucket, Key: form.fields.key } });
+}
+
 /** Installs the recorder on the shared clients; the returned list fills as requests are sent. */
 export function recordCalls(): RecordedCall[] {
   const calls: RecordedCall[] = [];
+  recording = calls;
   const install = (service: RecordedCall['service'], stack: { add: (...args: any[]) => void }) => {
     stack.add(
       (next: (args: { input: Record<string, any> }) => Promise<unknown>, context: { commandName?: string }) => async (args: { input: Record<string, any> }) => {
