@@ -2,6 +2,7 @@ import { MANAGED_USERS_RULE } from '../shared/access/access-policy';
 import type { TableAccess } from '../shared/deployment/data-grants';
 import { CALLER_PROFILE_READ, USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteDefinition } from '../shared/http/route-definition';
+import { avatarBucket } from '../shared/storage/avatar-bucket';
 import { AVATAR_CROP_DESCRIPTION } from './image/crop-spec';
 import { UserPathSchema } from '../shared/validation/user-id';
 import { AvatarPathSchema, AvatarUploadFormRequestSchema, AvatarUploadFormSchema, AvatarUploadResultSchema, AvatarUploadSchema } from './schemas';
@@ -94,7 +95,8 @@ export const uploadUserAvatarRoute = {
 const UPLOAD_FORM_DESCRIPTION = [
   'Answers a presigned S3 POST form for one image file: the browser posts the file straight to storage, so it never passes through the API. Two steps:',
   '',
-  "1. Post a `multipart/form-data` form to `url` with every entry of `fields`, then the file as the last field, named `file` (`FormData`: append the fields, then `append('file', file)`). Storage answers 204. The form is accepted until `expires` (5 minutes), for one file of the declared `content-type`, of 1 byte up to the avatar byte cap (10 MB by default); storage refuses anything else with a 403 or 400 of its own.",
+  "1. Post a `multipart/form-data` form to `url` with every entry of `fields`, then the file as the last field, named `file` (`FormData`: append the fields, then `append('file', file)`). Storage answers 204. " +
+    `The form is accepted until \`expires\` (${avatarBucket.uploadFormSeconds / 60} minutes), for one file of the declared \`content-type\`, of 1 byte up to the avatar byte cap (10 MB by default); storage refuses anything else with a 403 or 400 of its own.`,
   '2. Call the avatar upload of the same user with `avatar` = `source` and a `crop`, as for an image address.',
   '',
   'The file is the user\'s for a day: used once, then deleted; unused, removed by a lifecycle rule. The service checks the file again when it reads it (size, image type, pixels), whatever storage enforced.',

@@ -70,7 +70,7 @@ export class AvatarStorage extends Construct {
       // Browsers on the API's origins post upload forms here; nothing else crosses origins.
       cors: uploadCorsRules(corsOrigins).map((rule) => ({
         allowedOrigins: rule.allowedOrigins,
-        allowedMethods: [s3.HttpMethods.POST],
+        allowedMethods: rule.allowedMethods.map((method) => s3.HttpMethods[method]),
         allowedHeaders: rule.allowedHeaders,
         maxAge: rule.maxAgeSeconds,
       })),
