@@ -26,7 +26,7 @@ async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<Au
   const header = authorizationHeader(event);
   if (header === undefined) throw new InvalidTokenError('missing', 'No Authorization header.');
   const token = bearerToken(header);
-  if (token === null) throw new InvalidTokenError('malformed', 'The Authorization header holds no bearer token.');
+  if (token === null) throw new InvalidTokenError('malformed', 'The Authorization header is not `Bearer <token>`, spelled so.');
   const subject = await verifyToken(token, authConfig());
   try {
     const identity = await identityRepository().findBySubject(subject);

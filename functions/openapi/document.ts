@@ -88,7 +88,7 @@ export function buildOpenApiDocument(table: readonly RouteDefinition[] = routes)
     components: {
       schemas: schemas.all(),
       securitySchemes: {
-        [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the configured issuer.' },
+        [BEARER_SCHEME]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token of the configured issuer, sent as `Authorization: Bearer <token>` spelled exactly so (one space, the scheme as written): any other spelling is a 401, so that one token counts once against the per-token limit.' },
       },
     },
   };

@@ -25,6 +25,20 @@ export const RATE_WINDOW_SECONDS = 60;
 /** Key of the one custom response body of the web ACL: the throttled problem. */
 const THROTTLED_BODY_KEY = 'throttled-problem';
 
+/**
+ * How the per-token rule normalizes the Authorization header before counting it: one token is one
+ * client however its header is spelled (DESIGN 3). Runs of white space become one space, then the
+ * whole value is lowercased, so `Bearer  t`, `bearer t` and `BEARER t` share one count. The
+ * authorizer refuses every spelling but the canonical one (token-verifier.ts), so a variant buys
+ * nothing but 401s, and these count against the token's limit too. Lowercasing could only merge two
+ * tokens that differ in letter case alone, which no two validly signed tokens do.
+ * https://docs.aws.amazon.com/waf/latest/APIReference/API_RateLimitHeader.html
+ */
+export const TOKEN_KEY_TRANSFORMATIONS = [
+  { priority: 0, type: 'COMPRESS_WHITE_SPACE' },
+  { priority: 1, type: 'LOWERCASE' },
+] as const satisfies readonly wafv2.CfnWebACL.TextTransformationProperty[];
+
 /** The names of the web ACL's rules, which are also their CloudWatch metric names. */
 export const FIREWALL_RULES = { perSourceIp: 'PerSourceIp', perBearerToken: 'PerBearerToken' } as const;
 
@@ -98,8 +112,7 @@ export class ApiFirewall extends Construct {
           FIREWALL_RULES.perBearerToken,
           1,
           props.tokenRateLimit,
-          // Counted as sent: a token's text is its identity, no transformation may merge two.
-          { aggregateKeyType: 'CUSTOM_KEYS', customKeys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }] },
+          { aggregateKeyType: 'CUSTOM_KEYS', customKeys: [{ header: { name: 'authorization', textTransformations: [...TOKEN_KEY_TRANSFORMATIONS] } }] },
           corsOrigins,
         ),
       ],

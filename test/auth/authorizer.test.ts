@@ -76,6 +76,19 @@ describe('REQUEST authorizer', () => {
     await expect(authorizer(authorizerEvent(await header()))).rejects.toThrow('Unauthorized');
   });
 
+  it.each([
+    ['a lowercase scheme', (token: string) => `bearer ${token}`],
+    ['an uppercase scheme', (token: string) => `BEARER ${token}`],
+    ['two spaces', (token: string) => `Bearer  ${token}`],
+    ['a tab', (token: string) => `Bearer\t${token}`],
+    ['trailing white space', (token: string) => `Bearer ${token} `],
+    ['leading white space', (token: string) => ` Bearer ${token}`],
+  ])('refuses a valid token spelled with %s: one token is one key to the WAF and the authorizer cache', async (_, spell) => {
+    const user = await createTestUser();
+    await expect(authorizer(authorizerEvent(`Bearer ${user.token}`))).resolves.toMatchObject({ principalId: expect.any(String) });
+    await expect(authorizer(authorizerEvent(spell(user.token)))).rejects.toThrow('Unauthorized');
+  });
+
   it('refuses alg none', async () => {
     const user = await createTestUser();
     const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url({ sub: user.record.subject, iss: LOCAL_TOKEN_ISSUER, aud: LOCAL_TOKEN_AUDIENCE, exp: Math.floor(Date.now() / 1000) + 600 })}.`;

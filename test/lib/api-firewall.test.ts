@@ -70,9 +70,27 @@ describe('the API firewall', () => {
       Limit: 300,
       EvaluationWindowSec: RATE_WINDOW_SECONDS,
       AggregateKeyType: 'CUSTOM_KEYS',
-      CustomKeys: [{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'NONE' }] } }],
+      CustomKeys: [{ Header: { Name: 'authorization', TextTransformations: [{ Priority: 0, Type: 'COMPRESS_WHITE_SPACE' }, { Priority: 1, Type: 'LOWERCASE' }] } }],
     });
     expect(RATE_WINDOW_SECONDS).toBe(60);
+  });
+
+  it('counts one token once however its header is spelled: the key is white space compressed, then lowercased', () => {
+    const transformations = firewall.rule(FIREWALL_RULES.perBearerToken).Statement.RateBasedStatement.CustomKeys[0].Header.TextTransformations;
+    // What WAF does with each type (API_TextTransformation.html), applied in priority order.
+    const apply: Record<string, (value: string) => string> = {
+      COMPRESS_WHITE_SPACE: (value) => value.replace(/[\t\n\v\f\r \u00a0]+/g, ' '),
+      LOWERCASE: (value) => value.toLowerCase(),
+    };
+    const key = (header: string): string =>
+      [...transformations].sort((a: { Priority: number }, b: { Priority: number }) => a.Priority - b.Priority).reduce((value: string, step: { Type: string }) => {
+        const transform = apply[step.Type];
+        if (!transform) throw new Error(`unexpected transformation ${step.Type}`);
+        return transform(value);
+      }, header);
+    const token = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
+    const spellings = [`Bearer ${token}`, `bearer ${token}`, `BEARER ${token}`, `Bearer    ${token}`, `bEaReR\t${token}`];
+    expect(new Set(spellings.map(key)).size).toBe(1);
   });
 
   it.each(Object.values(FIREWALL_RULES))('%s answers with the status, body and Retry-After of the stage throttle', (name) => {
