@@ -11,7 +11,7 @@ import { logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';
 type Rule = {
   Name: string;
   Priority: number;
-  Statement: { RateBasedStatement: { Limit: number; EvaluationWindowSec: number; AggregateKeyType: string; CustomKeys?: unknown[] } };
+  Statement: { RateBasedStatement: { Limit: number; EvaluationWindowSec: number; AggregateKeyType: string; CustomKeys?: { Header: { Name: string; TextTransformations: { Priority: number; Type: string }[] } }[] } };
   Action: { Block: { CustomResponse: { ResponseCode: number; CustomResponseBodyKey: string; ResponseHeaders: { Name: string; Value: string }[] } } };
 };
 
@@ -76,14 +76,14 @@ describe('the API firewall', () => {
   });
 
   it('counts one token once however its header is spelled: the key is white space compressed, then lowercased', () => {
-    const transformations = firewall.rule(FIREWALL_RULES.perBearerToken).Statement.RateBasedStatement.CustomKeys[0].Header.TextTransformations;
+    const transformations = firewall.rule(FIREWALL_RULES.perBearerToken).Statement.RateBasedStatement.CustomKeys?.[0]?.Header.TextTransformations ?? [];
     // What WAF does with each type (API_TextTransformation.html), applied in priority order.
     const apply: Record<string, (value: string) => string> = {
       COMPRESS_WHITE_SPACE: (value) => value.replace(/[\t\n\v\f\r \u00a0]+/g, ' '),
       LOWERCASE: (value) => value.toLowerCase(),
     };
     const key = (header: string): string =>
-      [...transformations].sort((a: { Priority: number }, b: { Priority: number }) => a.Priority - b.Priority).reduce((value: string, step: { Type: string }) => {
+      [...transformations].sort((a, b) => a.Priority - b.Priority).reduce((value, step) => {
         const transform = apply[step.Type];
         if (!transform) throw new Error(`unexpected transformation ${step.Type}`);
         return transform(value);
