@@ -28,7 +28,7 @@ export const listMediaLogRoute = {
       "Root and admin see every entry, a user its own and its sub users' entries, a sub user its own; a `user-id` outside the caller's scope matches nothing. " +
       'Filters (all optional, combined with AND; values of one array with OR): `status`, `status-ffscan`, `status-mediainfo`, `status-scan-report` ' +
       '(pending, processing, success, warning, error, skipped), `user-id`, `url` (exact), `request` (an entry id), `send[from]` and `send[to]` ' +
-      '(date-times, inclusive, echoed as `filter.created`). Arrays repeat the key or separate values by commas: `status=error&status=warning` or `status=error,warning`. ' +
+      '(date-times, inclusive, echoed as `filter.created`; in UTC they must fall within the years 0000-9999). Arrays repeat the key or separate values by commas: `status=error&status=warning` or `status=error,warning`. ' +
       'Sortable field, served by every index: send (default order desc); `sort[order]` is asc or desc. ' +
       'Pagination: `pagination[page]` >= 1 (default 1), `pagination[limit]` 1-100 (default 10); `total` is exact. ' +
       'For long walks follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters. Invalid values are a 400 naming the parameter.',

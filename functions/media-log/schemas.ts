@@ -30,12 +30,32 @@ export const MediaStatusSchema = z.enum(MEDIA_STATUSES);
 const status = MediaStatusSchema;
 const dateTime = z.string().check(z.iso.datetime({ offset: true }));
 
-/** A date-time with or without offset, normalized to UTC with milliseconds so that it sorts as text. */
+/** A normalized date-time whose year has four digits: `toISOString` writes `+010000-…` past 9999. */
+const FOUR_DIGIT_YEAR = /^\d{4}-/;
+
+/**
+ * A date-time with or without offset, normalized to UTC with milliseconds so that it sorts as text.
+ * Its normalized value must fall within the years 0000–9999 (DESIGN 7a): `9999-12-31T23:59:59-01:00`
+ * is a valid RFC 3339 date-time, but in UTC it lies in the year 10000, which as text sorts before
+ * every stored key.
+ */
 export const NormalizedDateTimeSchema = z.pipe(
   dateTime,
   z.transform((value: string) => new Date(value).toISOString()),
-);
+).check(z.refine((value: string) => FOUR_DIGIT_YEAR.test(value), { message: 'Must fall within the years 0000 to 9999 in UTC.', abort: true }));
 const normalizedDateTime = NormalizedDateTimeSchema;
+
+/**
+ * How far ahead of the service's clock a `send` or a status's `at` may lie. A clock that runs ahead
+ * must not freeze a status: a change stamped far in the future would make every later real change
+ * look older and be ignored (DESIGN 7a). Five minutes covers honest skew between hosts.
+ */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+/** A normalized date-time the feed or an import stamps a change with: not over five minutes ahead. */
+export const ChangeTimeSchema = NormalizedDateTimeSchema.check(
+  z.refine((value: string) => Date.parse(value) <= Date.now() + MAX_CLOCK_AHEAD_MS, 'Must not lie more than 5 minutes in the future.'),
+);
 
 /** An entry id: a UUID, lower-cased, so the same entry always gets the same keys. */
 export const EntryIdSchema = z.pipe(z.string().check(z.uuid()), z.transform((value: string) => value.toLowerCase()));
@@ -60,7 +80,7 @@ export const REQUEST_FIELDS = ['id', 'send', 'url', 'user-id'] as const;
 /** The fields of a new entry besides its statuses, as the pipeline writes them. */
 const newRequestFields = {
   id: EntryIdSchema,
-  send: normalizedDateTime,
+  send: ChangeTimeSchema,
   url: z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_URL_LENGTH, `Must be at most ${MAX_URL_LENGTH} characters.`)),
   'user-id': z.number().check(z.int(), z.positive(), z.maximum(MAX_USER_ID)),
 };

@@ -43,7 +43,9 @@ const DESCRIPTION = [
   'statuses are `pending`) or a `StatusMessage` (one status field of one entry changed at `at`). Delivery is at least',
   'once and in any order: a repeated message changes nothing, the latest `at` of each field wins (the greater value on',
   'a tie), a status for an entry not stored yet is retried, and a message over 256 KiB or not matching the schema',
-  'goes to the dead-letter queue.',
+  'goes to the dead-letter queue. So does a `send` or `at` more than 5 minutes ahead of the service\'s clock (it would',
+  'freeze a status: every later real change would look older), and any date-time that falls outside the years',
+  '0000-9999 once normalized to UTC (`9999-12-31T23:59:59-01:00`), here and in every query.',
 ].join('\n');
 
 function operation(route: RouteDefinition, path: string, schemas: ComponentSchemas): Record<string, unknown> {

@@ -137,6 +137,27 @@ describe('cli media-log import with feed messages', () => {
     expect((await logOf(owner)).totals[0]).toBe(0);
   });
 
+  it('refuses a line stamped over five minutes ahead or past the year 9999, and writes nothing of the file', async () => {
+    const owner = await createTestUser({ role: 'user' });
+    const id = randomUUID();
+    const ahead = new Date(Date.now() + 10 * 60_000).toISOString();
+
+    const run = await importLines('clocks.ndjson', [
+      mediaRequest(owner.record.id, id),
+      statusChange(id, 'status', 'success', ahead),
+      entry(owner.record.id, { send: '9999-12-31T23:59:59-01:00' }),
+      { type: 'media-request', entry: { ...mediaRequest(owner.record.id).entry, send: ahead } },
+      statusChange(id, 'status', 'error', '0000-01-01T00:00:00+01:00'),
+    ]);
+
+    expect({ status: run.status, stdout: run.stdout }).toEqual({ status: 1, stdout: '' });
+    expect(run.stderr).toMatch(/^ {2}line 2: at: Must not lie more than 5 minutes in the future\.$/m);
+    expect(run.stderr).toMatch(/^ {2}line 3: send: Must fall within the years 0000 to 9999 in UTC\.$/m);
+    expect(run.stderr).toMatch(/^ {2}line 4: entry\.send: Must not lie more than 5 minutes in the future\.$/m);
+    expect(run.stderr).toMatch(/^ {2}line 5: at: Must fall within the years 0000 to 9999 in UTC\.$/m);
+    expect((await logOf(owner)).totals[0]).toBe(0);
+  });
+
   it('applies the rest of a file and exits 1 naming the line of a status whose entry is nowhere', async () => {
     const owner = await createTestUser({ role: 'user' });
     const known = randomUUID();

@@ -24,6 +24,9 @@ describe('GET /media/log bad input', () => {
     ['send[from]=2026-02-01T00:00:00Z&send[to]=2026-01-01T00:00:00Z', 'send[from]'],
     ['send[from]=yesterday', 'send[from]'],
     ['send[to]=2026-01-01', 'send[to]'],
+    // Valid date-times whose UTC value leaves the years 0000-9999 (and would sort before every key).
+    ['send[from]=9999-12-31T23:59:59-01:00', 'send[from]'],
+    ['send[to]=0000-01-01T00:00:00%2B01:00', 'send[to]'],
     ['send[until]=2026-01-01T00:00:00Z', 'send[until]'],
     ['send=2026-01-01T00:00:00Z', 'send'],
     ['sort[field]=bogus', 'sort[field]'],
@@ -52,5 +55,12 @@ describe('GET /media/log bad input', () => {
     });
     expect(response.status).toBe(200);
     expect(response.body.pagination).toEqual({ count: 0, limit: 100, page: 1, total: 0, next: null, 'total-exact': true });
+  });
+
+  it('accepts the first and last instants of the calendar, and a range reaching into the future', async () => {
+    for (const query of ['send[from]=0000-01-01T00:00:00Z&send[to]=9999-12-31T23:59:59.999Z', 'send[from]=9999-12-31T22:59:59-01:00', 'send[to]=2999-01-01T00:00:00Z']) {
+      const response = await invoke('listMediaLog', { token: user.token, query });
+      expect({ query, status: response.status }).toEqual({ query, status: 200 });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import * as z from '../../shared/validation/zod';
 import { ValidationError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation/issues';
-import { EntryIdSchema, MediaRequestEntrySchema, MediaStatusSchema, NewMediaLogEntrySchema, NormalizedDateTimeSchema, STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField } from '../schemas';
+import { EntryIdSchema, MediaRequestEntrySchema, MediaStatusSchema, NewMediaLogEntrySchema, ChangeTimeSchema, STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField } from '../schemas';
 
 /**
  * The messages of the media pipeline feed (DESIGN.md section 7a), defined once: they validate the
@@ -21,7 +21,7 @@ export const StatusMessageSchema = z.strictObject({
   id: EntryIdSchema,
   field: z.enum(STATUS_FIELDS),
   value: MediaStatusSchema,
-  at: NormalizedDateTimeSchema,
+  at: ChangeTimeSchema,
 });
 
 /** A message body of the `MediaLogEvents` queue. */

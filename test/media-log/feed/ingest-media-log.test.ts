@@ -102,10 +102,24 @@ describe('the ingestMediaLog consumer', () => {
       JSON.stringify({ type: 'delete', id }),
       JSON.stringify([]),
       'x'.repeat(262_145),
+      // A clock that runs ahead must not freeze a status; a time zone must not leave the calendar.
+      JSON.stringify({ type: 'status', id, field: 'status', value: 'error', at: new Date(Date.now() + 6 * 60_000).toISOString() }),
+      JSON.stringify({ type: 'status', id, field: 'status', value: 'error', at: '9999-12-31T23:59:59-01:00' }),
+      JSON.stringify({ type: 'media-request', entry: { id: randomUUID(), send: new Date(Date.now() + 3_600_000).toISOString(), url: 'https://media.example.com/f.mp4', 'user-id': user } }),
+      JSON.stringify({ type: 'media-request', entry: { id: randomUUID(), send: '0000-01-01T00:00:00+00:01', url: 'https://media.example.com/f.mp4', 'user-id': user } }),
     ];
     const { response, records } = await deliver([requestMessage({ id, send: SEND, url: 'https://media.example.com/f.mp4', 'user-id': user }), unknown, ...malformed]);
     expect(failedBodies(response, records).sort()).toEqual([JSON.stringify(unknown), ...malformed].sort());
     expect((await listLog(root, `user-id=${user}`)).total).toBe(1);
+  });
+
+  it('applies a status stamped a little ahead of the clock: honest skew between hosts is no fault', async () => {
+    const user = freshUser();
+    const id = randomUUID();
+    await deliver([requestMessage({ id, send: SEND, url: 'https://media.example.com/skew.mp4', 'user-id': user })]);
+    const { response } = await deliver([statusMessage(id, 'status', 'success', new Date(Date.now() + 60_000).toISOString())]);
+    expect(response.batchItemFailures).toEqual([]);
+    expect((await listLog(root, `user-id=${user}`)).log).toEqual([expect.objectContaining({ id, status: 'success' })]);
   });
 
   it('refuses a request whose id already holds another request, and keeps the stored one', async () => {
