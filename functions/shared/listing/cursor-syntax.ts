@@ -1,17 +1,20 @@
 /**
- * What a cursor looks like, apart from the code that signs and checks it (cursor.ts): the query
+ * What a cursor looks like, apart from the code that seals and opens it (cursor.ts): the query
  * schema refuses anything else before any decoding or cryptography, so nothing but well-formed
- * ASCII reaches them, and only the functions that page carry the signing code.
+ * ASCII reaches them, and only the functions that page carry the cryptographic code.
  */
 
 /** The query parameter that carries a cursor back. */
 export const CURSOR_PARAMETER = 'pagination[cursor]';
 
-/** Longest cursor accepted: a payload of a few hundred characters and its MAC, with room to spare. */
+/** Longest cursor accepted: a sealed payload of a few hundred characters, with room to spare. */
 export const MAX_CURSOR_LENGTH = 1024;
 
-/** Length of a cursor's MAC: 22 base64url characters (132 bits of HMAC-SHA256). */
-export const MAC_LENGTH = 22;
+/** Length of a cursor's nonce: 16 base64url characters (the 96-bit IV of AES-GCM). */
+export const NONCE_LENGTH = 16;
 
-/** A cursor: base64url payload, a dot, a base64url MAC. */
-export const CURSOR_SYNTAX = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_CURSOR_LENGTH - MAC_LENGTH - 1}}\\.[A-Za-z0-9_-]{${MAC_LENGTH}}$`);
+/** Shortest sealed part: the 128-bit authentication tag alone is 22 base64url characters. */
+const MIN_SEALED_LENGTH = 22;
+
+/** A cursor: a base64url nonce, a dot, the base64url ciphertext with its authentication tag. */
+export const CURSOR_SYNTAX = new RegExp(`^[A-Za-z0-9_-]{${NONCE_LENGTH}}\\.[A-Za-z0-9_-]{${MIN_SEALED_LENGTH},${MAX_CURSOR_LENGTH - NONCE_LENGTH - 1}}$`);
