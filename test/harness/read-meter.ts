@@ -8,13 +8,15 @@ export interface ReadTally {
   readonly entriesRead: number;
   /** Items read only to count them (Select COUNT). */
   readonly entriesCounted: number;
+  /** Items listing queries read, by index name (Select COUNT left out). */
+  readonly entriesReadByIndex: Readonly<Record<string, number>>;
   /** Items read from the table itself: counters and kept totals, single items by key. */
   readonly tableItemsRead: number;
   /** Read capacity consumed (ReturnConsumedCapacity TOTAL). */
   readonly capacity: number;
 }
 
-const EMPTY: ReadTally = { requests: 0, entriesRead: 0, entriesCounted: 0, tableItemsRead: 0, capacity: 0 };
+const EMPTY: ReadTally = { requests: 0, entriesRead: 0, entriesCounted: 0, entriesReadByIndex: {}, tableItemsRead: 0, capacity: 0 };
 
 /** A meter on a client: reads it while attached. */
 export interface ReadMeter {
@@ -46,6 +48,10 @@ export function attachReadMeter(client: DynamoDBDocumentClient): ReadMeter {
         requests: tally.requests + 1,
         entriesRead: tally.entriesRead + (onIndex && input.Select !== 'COUNT' ? scanned : 0),
         entriesCounted: tally.entriesCounted + (input.Select === 'COUNT' ? scanned : 0),
+        entriesReadByIndex:
+          onIndex && input.Select !== 'COUNT'
+            ? { ...tally.entriesReadByIndex, [input.IndexName as string]: (tally.entriesReadByIndex[input.IndexName as string] ?? 0) + scanned }
+            : tally.entriesReadByIndex,
         tableItemsRead: tally.tableItemsRead + (!onIndex && input.Select !== 'COUNT' ? scanned : 0) + (output.Item !== undefined ? 1 : 0),
         capacity: tally.capacity + capacity,
       };

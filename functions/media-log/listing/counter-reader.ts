@@ -4,7 +4,7 @@ import { partitionQuery, type IndexPartition } from '../../shared/listing/merge-
 import { comboAttribute, TOTAL_ATTRIBUTE } from '../counters';
 import { entryFromItem } from '../entry-item';
 import { mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
-import type { TimeLevel } from '../time-buckets';
+import { bucketOf, type TimeLevel } from '../time-buckets';
 
 /** Counter reads in flight at once for one listing (one per counted scope: a family of hundreds has hundreds). */
 export const COUNTER_READS_IN_FLIGHT = 16;
@@ -13,6 +13,17 @@ export const COUNTER_READS_IN_FLIGHT = 16;
 export interface CounterBucket {
   readonly bucket: string;
   readonly counts: Readonly<Record<string, number>>;
+  /** False when the counts are only a lower bound (hidden entries subtracted by a coarser counter). */
+  readonly exact?: boolean;
+}
+
+/** The counts of hidden entries per bucket, read entry by entry within a budget. */
+export interface BucketEntryCounts {
+  readonly counts: ReadonlyMap<string, Readonly<Record<string, number>>>;
+  /** False when the budget ran out before the window was read through. */
+  readonly exact: boolean;
+  /** Items read. */
+  readonly scanned: number;
 }
 
 /**
@@ -51,19 +62,31 @@ export class CounterReader {
   }
 
   /**
-   * The counts (total and status combinations) of the entries of `partitions` in `window`, read
-   * entry by entry: for the few entries of hidden users inside a bucket finer than their counters.
+   * The counts (total and status combinations) of the entries of `partitions` in `window`, per
+   * bucket of `level`, read entry by entry and at most `readBudget` of them: for the entries of
+   * hidden users inside buckets finer than their counters.
    */
-  public async entryCounts(partitions: readonly IndexPartition[], window: KeyWindow): Promise<Record<string, number>> {
-    const counts: Record<string, number> = {};
+  public async entryCountsByBucket(partitions: readonly IndexPartition[], window: KeyWindow, level: TimeLevel, readBudget: number): Promise<BucketEntryCounts> {
+    const counts = new Map<string, Record<string, number>>();
+    let scanned = 0;
     for (const partition of partitions) {
-      for (const item of await this.queryAll(partitionQuery(this.tableName, SEND_KEY_ATTRIBUTE, partition, window))) {
-        const combo = comboAttribute(entryFromItem(item));
-        counts[combo] = (counts[combo] ?? 0) + 1;
-        counts[TOTAL_ATTRIBUTE] = (counts[TOTAL_ATTRIBUTE] ?? 0) + 1;
-      }
+      let start: Record<string, unknown> | undefined;
+      do {
+        if (scanned >= readBudget) return { counts, exact: false, scanned };
+        const output = await this.client.send(new QueryCommand({ ...partitionQuery(this.tableName, SEND_KEY_ATTRIBUTE, partition, window), Limit: readBudget - scanned, ExclusiveStartKey: start }));
+        scanned += output.ScannedCount ?? 0;
+        for (const item of output.Items ?? []) {
+          const entry = entryFromItem(item);
+          const bucket = counts.get(bucketOf(level, entry.send)) ?? {};
+          const combo = comboAttribute(entry);
+          bucket[combo] = (bucket[combo] ?? 0) + 1;
+          bucket[TOTAL_ATTRIBUTE] = (bucket[TOTAL_ATTRIBUTE] ?? 0) + 1;
+          counts.set(bucketOf(level, entry.send), bucket);
+        }
+        start = output.LastEvaluatedKey;
+      } while (start);
     }
-    return counts;
+    return { counts, exact: true, scanned };
   }
 
   private async queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {

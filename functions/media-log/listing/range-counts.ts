@@ -61,12 +61,13 @@ function lastBucket(level: TimeLevel, range: TimeRange): string | undefined {
 async function refine(source: CountingSource, level: number, buckets: readonly CounterBucket[], range: TimeRange): Promise<Segment[]> {
   const size = source.levels[level] as TimeLevel;
   const parts = await Promise.all(
-    buckets.map(async ({ bucket, counts }): Promise<Segment[]> => {
+    buckets.map(async ({ bucket, counts, exact }): Promise<Segment[]> => {
       const count = source.matching(counts);
-      if (count === 0) return [];
+      // An empty bucket is skipped, unless its zero is only a lower bound.
+      if (count === 0 && exact !== false) return [];
       const start = bucketStart(bucket);
       const end = bucketEnd(size, bucket);
-      if (range.start <= start && end <= range.end) return [{ start, end, count, level, bucket, exact: true }];
+      if (range.start <= start && end <= range.end) return [{ start, end, count, level, bucket, exact: exact !== false }];
       const inner = { start: range.start > start ? range.start : start, end: range.end < end ? range.end : end };
       if (inner.start >= inner.end) return [];
       const finer = source.levels[level + 1];

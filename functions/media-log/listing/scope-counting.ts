@@ -1,13 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { countWithinBudget, type WindowCount } from '../../shared/listing/count-window';
+import { CountBudget, countWithinBudget, type WindowCount } from '../../shared/listing/count-window';
 import { keyBefore } from '../../shared/listing/key-window';
 import type { IndexPartition } from '../../shared/listing/merge-reader';
 import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName } from '../../shared/tables/media-log-table';
-import { counterLevelsOf, matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../counters';
+import { counterLevelsOf, matchingCount, parentBucketOf, TOTAL_ATTRIBUTE, type StatusFilter } from '../counters';
 import { scopePartition, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
-import { bucketEnd, bucketOf, bucketStart } from '../time-buckets';
+import { bucketEnd, bucketOf, bucketStart, type TimeLevel } from '../time-buckets';
 import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type CounterReader } from './counter-reader';
 import { entryFilter } from './entry-filter';
 import { sumBuckets } from './list-plan';
@@ -42,8 +42,10 @@ function partitionOf(scope: CounterScope, month: string): IndexPartition {
 /**
  * The {@link CountingSource} of a listing: the counters of its scopes summed, less those of its
  * hidden scopes (an admin's root users: by their counters where they keep the level, else by
- * reading their few entries in the bucket), its status filter, and partial buckets counted in the
- * scopes' own partitions within the count budget.
+ * reading their entries in the buckets), its status filter, and partial buckets counted in the
+ * scopes' own partitions. Everything it reads entry by entry shares one count budget (DESIGN 4):
+ * when the hidden entries do not fit in it, their coarser counters are taken away instead and the
+ * total is a lower bound, said so.
  */
 export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentClient, tableName: string, input: CountingInput): CountingSource {
   const { counted, hidden } = input.scopes;
@@ -53,20 +55,49 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
   const excluded = input.listing.kind === 'all' ? input.listing.exclude : [];
   const filter = entryFilter({ statuses: input.statuses, ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}) });
 
+  // One budget for every count this listing makes by reading entries: the range's edges, the
+  // hidden users' entries in buckets finer than their counters, and the location of a deep page.
+  const budget = new CountBudget(COUNT_READ_BUDGET);
+
+  /** The hidden users' counts in their finest counter bucket around each bucket: at least what each bucket holds of theirs. */
+  const hiddenCeilings = async (buckets: readonly CounterBucket[]): Promise<Map<string, Readonly<Record<string, number>>>> => {
+    const hiddenLevels = counterLevelsOf(hidden[0] as CounterScope);
+    const finest = hiddenLevels[hiddenLevels.length - 1] as TimeLevel;
+    const around = [...new Set(buckets.map(({ bucket }) => bucketOf(finest, bucketStart(bucket))))];
+    const lists = await mapConcurrently(hidden.flatMap((scope) => around.map((bucket) => [scope, bucket] as const)), COUNTER_READS_IN_FLIGHT, ([scope, bucket]) =>
+      reader.counterBuckets(scope, finest, parentBucketOf(scope, finest, bucketStart(bucket)), { first: bucket, last: bucket }),
+    );
+    const sums = new Map(sumBuckets(lists).map(({ bucket, counts }) => [bucket, counts]));
+    return new Map(buckets.map(({ bucket }) => [bucket, sums.get(bucketOf(finest, bucketStart(bucket))) ?? {}]));
+  };
+
   const hiddenCounts = async (level: number, buckets: readonly CounterBucket[], parent: string | null, first?: string, last?: string): Promise<CounterBucket[]> => {
-    if (hidden.length === 0) return [...buckets];
+    if (hidden.length === 0 || buckets.length === 0) return [...buckets];
     const size = levels[level];
     if (size === undefined) return [...buckets];
     if (counterLevelsOf(hidden[0] as CounterScope).includes(size)) {
       const lists = await mapConcurrently(hidden, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, { first, last }));
       return minus(buckets, sumBuckets(lists));
     }
-    // The hidden users keep no counters this fine: read their entries in each bucket instead.
-    return Promise.all(buckets.map(async ({ bucket, counts }) => {
+    // The hidden users keep no counters this fine: read their entries in each bucket, within what
+    // is left of the budget; where that runs out, take away all their entries of the coarser bucket
+    // around it instead: at least what the bucket holds of theirs, so its counts are lower bounds.
+    const ceilings = await hiddenCeilings(buckets);
+    const partitions = hidden.map((scope) => partitionOf(scope, bucketOf('month', bucketStart((buckets[0] as CounterBucket).bucket))));
+    const refined = new Map<string, CounterBucket>();
+    // Quietest buckets first: a bucket holds at most as many hidden entries as entries, so the
+    // budget goes where it buys exact counts, and a busy bucket gets what is left.
+    for (const { bucket, counts } of [...buckets].sort((a, b) => (a.counts[TOTAL_ATTRIBUTE] ?? 0) - (b.counts[TOTAL_ATTRIBUTE] ?? 0))) {
+      const ceiling = ceilings.get(bucket) ?? {};
+      if ((ceiling[TOTAL_ATTRIBUTE] ?? 0) === 0) {
+        refined.set(bucket, { bucket, counts });
+        continue;
+      }
       const window = { lo: bucketStart(bucket), hi: keyBefore(bucketEnd(size, bucket)) };
-      const partitions = hidden.map((scope) => partitionOf(scope, bucketOf('month', bucket)));
-      return { bucket, counts: subtract(counts, await reader.entryCounts(partitions, window)) };
-    }));
+      const read = await budget.count((left) => reader.entryCountsByBucket(partitions, window, size, left));
+      refined.set(bucket, read.exact ? { bucket, counts: subtract(counts, read.counts.get(bucket)) } : { bucket, counts: subtract(counts, ceiling), exact: false });
+    }
+    return buckets.map(({ bucket }) => refined.get(bucket) as CounterBucket);
   };
 
   return {
@@ -86,13 +117,15 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
     async countEntries(start, end): Promise<WindowCount> {
       const month = bucketOf('month', start);
       const withEntries = counted.filter((scope) => input.months.get(scope)?.some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, input.statuses) > 0));
-      return countWithinBudget(client, {
-        tableName,
-        sortAttribute: SEND_KEY_ATTRIBUTE,
-        parts: withEntries.map((scope) => ({ partition: partitionOf(scope, month), ...(filter ? { filter } : {}) })),
-        window: { lo: start, hi: keyBefore(end) },
-        readBudget: COUNT_READ_BUDGET,
-      });
+      return budget.count((left) =>
+        countWithinBudget(client, {
+          tableName,
+          sortAttribute: SEND_KEY_ATTRIBUTE,
+          parts: withEntries.map((scope) => ({ partition: partitionOf(scope, month), ...(filter ? { filter } : {}) })),
+          window: { lo: start, hi: keyBefore(end) },
+          readBudget: left,
+        }),
+      );
     },
   };
 }

@@ -22,6 +22,28 @@ export interface CountRequest {
   readonly readBudget: number;
 }
 
+/**
+ * One request's budget of items read to count, shared by every count the request makes: its
+ * counts run one after another, each with what the earlier ones left, so that together they never
+ * read more than `limit` items however many edges, buckets and partitions a listing counts.
+ */
+export class CountBudget {
+  private spent = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  public constructor(public readonly limit: number) {}
+
+  /** Runs `count` with what is left of the budget once the counts started before it are done; what it read is spent. */
+  public count<T extends { readonly scanned: number }>(count: (left: number) => Promise<T>): Promise<T> {
+    const run = this.queue.then(() => count(Math.max(0, this.limit - this.spent))).then((result) => {
+      this.spent += result.scanned;
+      return result;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
 /** Partitions (each with its filter) counted one after another under one shared read budget. */
 export async function countWithinBudget(
   client: DynamoDBDocumentClient,
