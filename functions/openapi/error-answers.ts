@@ -48,7 +48,8 @@ const FUNCTION_CODES: readonly ProblemCode[] = ['not_found', 'conflict', 'precon
 
 /** Codes only the routes that fetch and decode images answer with. */
 const IMAGE_CODES: readonly ProblemCode[] = [
-  'unsupported_image', 'invalid_image', 'too_many_pixels', 'crop_outside_image', 'upload_not_found', 'upstream_failed', 'too_many_redirects', 'upstream_timeout',
+  'unsupported_image', 'invalid_image', 'too_many_pixels', 'crop_outside_image', 'upload_not_found', 'source_unresolvable', 'source_refused',
+  'upstream_failed', 'too_many_redirects', 'upstream_timeout',
 ];
 
 function example(code: ProblemCode, path: string, detail?: string): [string, ProblemBody] {

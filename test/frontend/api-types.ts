@@ -113,7 +113,7 @@ export interface paths {
          *
          *     The avatar is that square as a WebP image of min(`size`, 512) × min(`size`, 512) pixels, without metadata (no EXIF). Transparency is kept; of an animated image, the first frame is used.
          *
-         *     Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
+         *     Other errors: 422 for a file that is not a usable image, and for an address the caller must fix: `source_unresolvable` when its host name does not exist or has no address, `source_refused` when its host refuses the connection; 502 or 504 when the image source answers with an error, breaks off, or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
          */
         post: operations["uploadUserAvatar"];
         delete?: never;
@@ -197,7 +197,7 @@ export interface paths {
          *
          *     The avatar is that square as a WebP image of min(`size`, 512) × min(`size`, 512) pixels, without metadata (no EXIF). Transparency is kept; of an animated image, the first frame is used.
          *
-         *     Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
+         *     Other errors: 422 for a file that is not a usable image, and for an address the caller must fix: `source_unresolvable` when its host name does not exist or has no address, `source_refused` when its host refuses the connection; 502 or 504 when the image source answers with an error, breaks off, or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
          */
         post: operations["uploadCurrentAvatar"];
         delete?: never;

@@ -50,6 +50,14 @@ export const PROBLEMS = {
     title: UNPROCESSABLE,
     detail: 'The upload named by `avatar` does not exist: it was never posted, was already used, expired, or belongs to another user. Ask for a new upload form.',
   },
+  // The caller named a source that does not exist or takes no connections: the caller's to fix,
+  // not an upstream failure, so neither a 5xx nor a page for whoever is on call.
+  source_unresolvable: {
+    status: 422,
+    title: UNPROCESSABLE,
+    detail: 'The host name of the image address does not exist or has no address.',
+  },
+  source_refused: { status: 422, title: UNPROCESSABLE, detail: 'The host of the image address refused the connection: nothing serves on its port.' },
   throttled: { status: 429, title: 'Too many requests', detail: 'The request rate limit is exceeded; retry shortly.', headers: RETRY_SHORTLY },
   internal_error: { status: 500, title: 'Internal server error', detail: 'The request could not be completed; it has been logged with its request id.' },
   bad_gateway: { status: 502, title: 'Bad gateway', detail: 'The request could not be processed.' },
@@ -59,6 +67,12 @@ export const PROBLEMS = {
   gateway_timeout: { status: 504, title: 'Gateway timeout', detail: 'The request took too long to process.' },
   upstream_timeout: { status: 504, title: 'Upstream timeout', detail: 'The image source did not answer in time.' },
 } as const satisfies Readonly<Record<string, ProblemEntry>>;
+
+/** The codes of an image source that failed (502) or was too slow (504), the only upstream the API fetches from. */
+export const UPSTREAM_CODES = ['upstream_failed', 'too_many_redirects', 'upstream_timeout'] as const;
+
+/** One of {@link UPSTREAM_CODES}. */
+export type UpstreamCode = (typeof UPSTREAM_CODES)[number];
 
 /** A problem code of the catalog. */
 export type ProblemCode = keyof typeof PROBLEMS;
