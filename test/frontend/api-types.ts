@@ -528,6 +528,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -539,6 +548,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -636,6 +654,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -647,6 +674,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -774,6 +810,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -785,6 +830,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -897,6 +951,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -908,6 +971,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1039,6 +1111,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1050,6 +1131,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1186,6 +1276,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1206,6 +1305,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1332,6 +1440,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1343,6 +1460,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1453,6 +1579,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1464,6 +1599,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1593,6 +1737,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1604,6 +1757,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1738,6 +1900,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1758,6 +1929,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1875,6 +2055,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1886,6 +2075,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2010,6 +2208,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -2021,6 +2228,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
