@@ -17,7 +17,7 @@ const AVATAR_UPLOAD_DESCRIPTION = [
   '',
   AVATAR_CROP_DESCRIPTION,
   '',
-  "Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).",
+  "Other errors: 422 for a file that is not a usable image, and for an address the caller must fix: `source_unresolvable` when its host name does not exist or has no address, `source_refused` when its host refuses the connection; 502 or 504 when the image source answers with an error, breaks off, or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).",
 ].join('\n');
 
 /**

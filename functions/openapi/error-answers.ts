@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../shared/http/route-definition';
 import { ProblemError } from '../shared/errors';
-import { gatewayProblem, type GatewayResponseType } from '../shared/http/gateway-problems';
+import { GATEWAY_HEAD_LIMITS, GATEWAY_HEAD_REFUSALS, gatewayProblem, type GatewayAnswerType } from '../shared/http/gateway-problems';
 import { PROBLEMS, type ProblemCode } from '../shared/http/problem-catalog';
 import { problemBody, type ProblemBody } from '../shared/http/problem-response';
 import { DEFAULT_MAX_BODY_BYTES } from '../shared/http/json-body';
@@ -25,9 +25,11 @@ const MEANINGS: Readonly<Record<number, string>> = {
   409: 'The request conflicts with the current state.',
   412: 'The `If-Match` version is no longer current: read the resource again.',
   413: 'The request body, or a fetched image, is too large.',
+  414: `The request URL is longer than the gateway accepts (${GATEWAY_HEAD_LIMITS.maxUrlCharacters} characters): shorten the query.`,
   415: 'A request body that is not `application/json`.',
   422: 'Well-formed input that cannot be used; `code` names the reason.',
   429: 'Too many requests: retry shortly.',
+  431: `The request headers are larger than the gateway accepts (${GATEWAY_HEAD_LIMITS.maxHeaderBytes} bytes in all).`,
   502: 'An upstream the request depends on failed.',
   503: 'A dependency is unavailable: retry after `Retry-After` seconds.',
   504: 'The request or an upstream took too long.',
@@ -48,7 +50,8 @@ const FUNCTION_CODES: readonly ProblemCode[] = ['not_found', 'conflict', 'precon
 
 /** Codes only the routes that fetch and decode images answer with. */
 const IMAGE_CODES: readonly ProblemCode[] = [
-  'unsupported_image', 'invalid_image', 'too_many_pixels', 'crop_outside_image', 'upload_not_found', 'upstream_failed', 'too_many_redirects', 'upstream_timeout',
+  'unsupported_image', 'invalid_image', 'too_many_pixels', 'crop_outside_image', 'upload_not_found', 'source_unresolvable', 'source_refused',
+  'upstream_failed', 'too_many_redirects', 'upstream_timeout',
 ];
 
 function example(code: ProblemCode, path: string, detail?: string): [string, ProblemBody] {
@@ -75,9 +78,9 @@ function functionExamples(status: number, route: RouteDefinition, path: string):
 }
 
 /** API Gateway's own answers, by status, on routes it guards with the authorizer or on every route. */
-function gatewayTypes(route: RouteDefinition): GatewayResponseType[] {
-  const guarded: GatewayResponseType[] = route.auth === 'bearer' ? ['UNAUTHORIZED', 'ACCESS_DENIED', 'MISSING_AUTHENTICATION_TOKEN'] : [];
-  return [...guarded, 'REQUEST_TOO_LARGE', 'THROTTLED', 'INTEGRATION_FAILURE', 'INTEGRATION_TIMEOUT'];
+function gatewayTypes(route: RouteDefinition): GatewayAnswerType[] {
+  const guarded: GatewayAnswerType[] = route.auth === 'bearer' ? ['UNAUTHORIZED', 'ACCESS_DENIED', 'MISSING_AUTHENTICATION_TOKEN'] : [];
+  return [...guarded, ...GATEWAY_HEAD_REFUSALS, 'REQUEST_TOO_LARGE', 'THROTTLED', 'INTEGRATION_FAILURE', 'INTEGRATION_TIMEOUT'];
 }
 
 /**
@@ -92,11 +95,12 @@ function httpLayerStatuses(route: RouteDefinition): number[] {
 
 /**
  * Every error answer of a route, by status: the route's own (its contract's `errors`), those of the
- * shared HTTP layer, and API Gateway's customized gateway responses (shared/http/gateway-problems.ts).
+ * shared HTTP layer, and API Gateway's own: its customized gateway responses and the 414 / 431 of a
+ * request head over its limits (shared/http/gateway-problems.ts).
  */
 export function errorAnswers(route: RouteDefinition, path: string): ErrorAnswer[] {
   const fromFunction = new Set([...route.contract.errors, ...httpLayerStatuses(route)]);
-  const fromGateway = new Map<number, GatewayResponseType>();
+  const fromGateway = new Map<number, GatewayAnswerType>();
   for (const type of gatewayTypes(route)) fromGateway.set(gatewayProblem(type).status, type);
   const statuses = [...new Set([...fromFunction, ...fromGateway.keys()])].sort((a, b) => a - b);
   return statuses.map((status) => {

@@ -1,4 +1,4 @@
-import { PROBLEMS, problemHeaders, type ProblemCode, type ProblemCodeOf } from './http/problem-catalog';
+import { PROBLEMS, problemHeaders, type ProblemCode, type ProblemCodeOf, type UpstreamCode } from './http/problem-catalog';
 
 /**
  * The one error model. Domain and HTTP layers throw these; the error middleware turns them into
@@ -127,7 +127,7 @@ export class UnprocessableError extends ProblemError {
 
 /** 502 / 504: an upstream the request depends on (the avatar source) failed or timed out. */
 export class UpstreamError extends ProblemError {
-  public constructor(code: 'upstream_failed' | 'too_many_redirects' | 'upstream_timeout', detail: string, cause?: unknown) {
+  public constructor(code: UpstreamCode, detail: string, cause?: unknown) {
     super(code, { detail, cause });
     this.name = 'UpstreamError';
   }

@@ -9,7 +9,8 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRICS_NAMESPACE } from '../../functions/shared/observability/metric-catalog';
+import { UPSTREAM_CODES } from '../../functions/shared/http/problem-catalog';
+import { METRICS_NAMESPACE, SERVICE_DIMENSION, SERVICE_NAME } from '../../functions/shared/observability/metric-catalog';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ServiceFunction } from './service-function';
 import { streamLag, type StreamConsumer } from './stream-consumers';
@@ -19,7 +20,7 @@ export { METRICS_NAMESPACE };
 
 /** Alarm thresholds, over a five-minute period unless they say otherwise. */
 export const ALARM_THRESHOLDS = {
-  /** 5XX answers of the API: a few can be a deployment blip, five is a problem. */
+  /** 5XX answers of the API, image source failures aside: a few can be a deployment blip, five is a problem. */
   apiServerErrors: 5,
   /** 429 answers: the stage limits are reached and real clients are being turned away. */
   apiThrottled: 10,
@@ -55,6 +56,36 @@ export interface ObservabilityProps {
 const PERIOD = Duration.minutes(5);
 
 /**
+ * The API's 5XX answers less those an avatar upload gave because the image source failed or was
+ * too slow (502 / 504 with an upstream code, which every upload also counts in AvatarUploadFailures
+ * by that code). The caller names the source: anyone could otherwise page whoever is on call by
+ * posting addresses of a server that answers 500 or never answers. Those failures still show on
+ * the dashboard, by reason; an egress outage shows there as every upload failing.
+ */
+function serviceServerErrors(restApi: apigateway.RestApi): cloudwatch.MathExpression {
+  // The codes are valid query ids as they are: lower case letters and underscores.
+  const sourceFailures = Object.fromEntries(
+    UPSTREAM_CODES.map((code) => [
+      code,
+      new cloudwatch.Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName: 'AvatarUploadFailures',
+        dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAME, reason: code },
+        statistic: 'Sum',
+        period: PERIOD,
+      }),
+    ]),
+  );
+  // FILL: a period without uploads (or without 5XX) has no data point, which counts as none.
+  return new cloudwatch.MathExpression({
+    expression: ['FILL(serverErrors, 0)', ...UPSTREAM_CODES.map((code) => `FILL(${code}, 0)`)].join(' - '),
+    usingMetrics: { serverErrors: restApi.metricServerError({ period: PERIOD, statistic: 'Sum' }), ...sourceFailures },
+    label: '5XX answers other than image source failures',
+    period: PERIOD,
+  });
+}
+
+/**
  * What operators watch: alarms on the API's 5XX answers and throttling, on every function's
  * errors, on the depth of every dead-letter queue, and on each stream consumer's lag and failure
  * queue, optionally notifying an email address through an encrypted SNS topic.
@@ -80,8 +111,9 @@ export class Observability extends Construct {
 
   private addApiAlarms(restApi: apigateway.RestApi, accessLogs: logs.ILogGroup): void {
     this.alarms.push(
-      restApi.metricServerError({ period: PERIOD, statistic: 'Sum' }).createAlarm(this, 'ApiServerErrors', {
-        alarmDescription: 'The API answered 5XX more often than usual: see the functions\' alarms and logs.',
+      serviceServerErrors(restApi).createAlarm(this, 'ApiServerErrors', {
+        alarmDescription:
+          'The API answered 5XX more often than usual, image sources that failed or were too slow for an avatar upload not counted (AvatarUploadFailures): see the functions\' alarms and logs.',
         threshold: ALARM_THRESHOLDS.apiServerErrors,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

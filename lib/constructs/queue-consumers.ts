@@ -30,7 +30,8 @@ export interface QueueConsumer {
  * consumer itself: built like every function, granted exactly its definition's operations, and
  * fed by an event source mapping that reports partial batch failures, so one bad message never
  * makes its batch's good ones run again
- * (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html#services-sqs-batchfailurereporting).
+ * (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-errorhandling.html#services-sqs-batchfailurereporting),
+ * and that never runs more than the definition's `maxConcurrency` invocations at once.
  */
 export class QueueConsumers extends Construct {
   public readonly consumers: readonly QueueConsumer[];
@@ -80,6 +81,15 @@ export class QueueConsumers extends Construct {
       batchSize: definition.batchSize,
       maxBatchingWindow: Duration.seconds(definition.maxBatchingWindowSeconds),
       reportBatchItemFailures: true,
+      // The cap sits on the mapping, not on the function as reserved concurrency (the only cap
+      // checkov's CKV_AWS_115 reads, so it still reports this function): reserved concurrency would
+      // withhold that capacity from every other function of the account, and the mapping does not
+      // account for it, so it would read more messages than the function may take and be throttled.
+      // AWS: to limit an SQS source's invocations, use maximum concurrency instead of reserved
+      // concurrency (https://repost.aws/knowledge-center/lambda-sqs-scaling,
+      // https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-scaling.html,
+      // https://docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html).
+      maxConcurrency: definition.maxConcurrency,
     });
     acknowledgeFindings(mapping, {
       // AWS: on-failure destinations are for Kinesis, DynamoDB and Kafka sources; an SQS source's failures go to

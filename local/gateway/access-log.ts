@@ -1,4 +1,4 @@
-import type { GatewayResponseType } from '../../functions/shared/http/gateway-problems';
+import type { GatewayAnswerType } from '../../functions/shared/http/gateway-problems';
 import { ACCESS_LOG_FIELDS, NO_VALUE, type AccessLogField, type AccessLogLine } from '../../functions/shared/observability/access-log-fields';
 import { LOCAL_STAGE } from './proxy-event';
 
@@ -17,8 +17,8 @@ export interface GatewayFacts {
   readonly userId?: string;
   /** The authorizer's error: `Unauthorized` for a refused token, the failure's message when it failed. */
   readonly authorizerError?: string;
-  /** The gateway response type, when the gateway answered by itself. */
-  readonly errorType?: GatewayResponseType;
+  /** The gateway response type (or refused request head), when the gateway answered by itself. */
+  readonly errorType?: GatewayAnswerType;
   /** How long the route's function took, when one ran. */
   readonly integrationLatencyMs?: number;
 }
@@ -40,7 +40,7 @@ export interface ServedRequest {
  * `$context.error.message` of the gateway responses the local gateway gives: API Gateway's default
  * message of each type, whatever body the stack customised (that changes the answer, not the log).
  */
-const ERROR_MESSAGES: Partial<Readonly<Record<GatewayResponseType, string>>> = {
+const ERROR_MESSAGES: Partial<Readonly<Record<GatewayAnswerType, string>>> = {
   UNAUTHORIZED: 'Unauthorized',
   ACCESS_DENIED: 'User is not authorized to access this resource with an explicit deny',
   MISSING_AUTHENTICATION_TOKEN: 'Missing Authentication Token',

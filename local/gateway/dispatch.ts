@@ -1,5 +1,5 @@
 import type { APIGatewayProxyResult, Context } from 'aws-lambda';
-import { gatewayProblem, type GatewayResponseType } from '../../functions/shared/http/gateway-problems';
+import { gatewayProblem, type GatewayAnswerType } from '../../functions/shared/http/gateway-problems';
 import { PROBLEM_MEDIA_TYPE } from '../../functions/shared/http/problem-catalog';
 import type { RouteDefinition } from '../../functions/shared/http/route-definition';
 import type { GatewayFacts } from './access-log';
@@ -49,7 +49,7 @@ export function loadRouteHandler(route: RouteDefinition): Promise<ProxyHandler> 
  * the stack gives gateway responses (for the request's `origin`); `facts` are what the gateway
  * knew of the request when it answered.
  */
-export function gatewayResponse(type: GatewayResponseType, origin?: string, facts: GatewayFacts = {}): LocalResponse {
+export function gatewayResponse(type: GatewayAnswerType, origin?: string, facts: GatewayFacts = {}): LocalResponse {
   const problem = gatewayProblem(type);
   const headers = { 'content-type': PROBLEM_MEDIA_TYPE, ...problem.headers, ...gatewayAnswerCorsHeaders(origin) };
   return {

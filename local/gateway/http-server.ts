@@ -6,6 +6,7 @@ import type { AuthorizerRunner } from './authorizer-runner';
 import { dispatch, GATEWAY_LIMITS, gatewayResponse, identified, type LocalResponse } from './dispatch';
 import type { LocalRequest } from './proxy-event';
 import { requestIdFor } from './request-id';
+import { answerClientError, headRefusal, PARSER_HEAD_BYTES } from './request-head';
 
 /** Read a request body, stopping at `limit + 1` bytes: more than the limit is refused unread. */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -78,8 +79,17 @@ function received(request: IncomingMessage): Omit<LocalRequest, 'body'> & { read
   };
 }
 
-/** The answer to a request: 413 for a body over the limit (refused unread), else what dispatching it gives. */
+/**
+ * The answer to a request: 414 or 431 for a head API Gateway would refuse, 413 for a body over the
+ * limit (both refused unread, the connection closed), else what dispatching it gives.
+ */
 async function answerTo(request: IncomingMessage, response: ServerResponse, local: ReturnType<typeof received>, authorizer: AuthorizerRunner, options: GatewayOptions): Promise<LocalResponse> {
+  const refusal = headRefusal(request);
+  if (refusal !== undefined) {
+    response.setHeader('connection', 'close');
+    request.resume();
+    return identified(gatewayResponse(refusal, request.headers.origin), local.requestId);
+  }
   const body = await readBody(request, GATEWAY_LIMITS.maxBodyBytes);
   if (body !== 'too-large') return dispatch({ ...local, body }, authorizer, options.timeoutMs);
   response.setHeader('connection', 'close');
@@ -121,13 +131,15 @@ export interface LocalGateway {
 
 /** Start the local gateway on 127.0.0.1:`port` (0: any free port). */
 export async function startGateway(authorizer: AuthorizerRunner, port: number, options: GatewayOptions = {}): Promise<LocalGateway> {
-  const server = createServer((request, response) => {
+  const server = createServer({ maxHeaderSize: PARSER_HEAD_BYTES }, (request, response) => {
     serve(request, response, authorizer, options).catch((error: unknown) => {
       // Only the access line itself can fail here: the answer went out already.
       logger.error('Local gateway failure', { error: error as Error });
     });
   });
   server.keepAliveTimeout = 5_000;
+  // Without a handler Node answers a bare 400 or 431 of its own, no problem body.
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());

@@ -113,7 +113,7 @@ export interface paths {
          *
          *     The avatar is that square as a WebP image of min(`size`, 512) × min(`size`, 512) pixels, without metadata (no EXIF). Transparency is kept; of an animated image, the first frame is used.
          *
-         *     Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
+         *     Other errors: 422 for a file that is not a usable image, and for an address the caller must fix: `source_unresolvable` when its host name does not exist or has no address, `source_refused` when its host refuses the connection; 502 or 504 when the image source answers with an error, breaks off, or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
          */
         post: operations["uploadUserAvatar"];
         delete?: never;
@@ -197,7 +197,7 @@ export interface paths {
          *
          *     The avatar is that square as a WebP image of min(`size`, 512) × min(`size`, 512) pixels, without metadata (no EXIF). Transparency is kept; of an animated image, the first frame is used.
          *
-         *     Other errors: 422 for a file that is not a usable image; 502 or 504 when the image source fails or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
+         *     Other errors: 422 for a file that is not a usable image, and for an address the caller must fix: `source_unresolvable` when its host name does not exist or has no address, `source_refused` when its host refuses the connection; 502 or 504 when the image source answers with an error, breaks off, or does not answer in time; 409 when other changes of the same user's avatars kept getting in the way (retry).
          */
         post: operations["uploadCurrentAvatar"];
         delete?: never;
@@ -528,6 +528,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -539,6 +548,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -636,6 +654,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -647,6 +674,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -774,6 +810,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -785,6 +830,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -897,6 +951,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -908,6 +971,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1039,6 +1111,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1050,6 +1131,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1186,6 +1276,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1206,6 +1305,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1332,6 +1440,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1343,6 +1460,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1453,6 +1579,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1464,6 +1599,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1593,6 +1737,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1604,6 +1757,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1738,6 +1900,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1758,6 +1929,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1875,6 +2055,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -1886,6 +2075,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2010,6 +2208,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description A request body that is not `application/json`. */
             415: {
                 headers: {
@@ -2021,6 +2228,15 @@ export interface operations {
             };
             /** @description Too many requests: retry shortly. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -25,10 +25,30 @@ function queuePolicyStatements(queueLogicalId: string): Record<string, any>[] {
     .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Record<string, any>[]);
 }
 
+/** Whether `arn` is the ARN of a queue of the template (`Fn::GetAtt` of an `AWS::SQS::Queue`). */
+function isQueueArn(arn: unknown): boolean {
+  const target = (arn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+  return target !== undefined && resources[target]?.Type === 'AWS::SQS::Queue';
+}
+
 describe('the queue consumers', () => {
   it('are the deployed functions of kind queue, the feed consumer among them', () => {
     expect(deployedFunctions.filter((fn) => fn.kind === 'queue').map((fn) => fn.name)).toEqual(['ingestMediaLog']);
     expect(resources[functionId]?.Type).toBe('AWS::Lambda::Function');
+  });
+});
+
+describe('every queue consumer', () => {
+  // A burst on any queue must not take the account's concurrency from the authorizer and the routes.
+  it('is fed by a mapping that caps its concurrency (2 to 1,000 invocations)', () => {
+    const sqsMappings = ofType('AWS::Lambda::EventSourceMapping').filter(([, mapping]) => isQueueArn(mapping.Properties.EventSourceArn));
+    expect(sqsMappings.length).toBe(deployedFunctions.filter((fn) => fn.kind === 'queue').length);
+    for (const [, mapping] of sqsMappings) {
+      const cap: unknown = mapping.Properties.ScalingConfig?.MaximumConcurrency;
+      expect(cap).toEqual(expect.any(Number));
+      expect(cap).toBeGreaterThanOrEqual(2);
+      expect(cap).toBeLessThanOrEqual(1000);
+    }
   });
 });
 
@@ -89,6 +109,11 @@ describe('the ingestMediaLog consumer', () => {
       MaximumBatchingWindowInSeconds: 2,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+  });
+
+  it('runs at most its definition\'s number of invocations at once', () => {
+    const mapping = ofType('AWS::Lambda::EventSourceMapping').find(([, candidate]) => JSON.stringify(candidate.Properties.FunctionName).includes(`"${functionId}"`));
+    expect(mapping?.[1].Properties.ScalingConfig).toEqual({ MaximumConcurrency: ingestMediaLogFunction.maxConcurrency });
   });
 
   it('runs for at most its definition timeout', () => {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { isPublicAddress } from './address-policy';
-import { AddressRefusedError, PortRefusedError, SOURCE_UNREACHABLE, UpstreamFailedError } from './errors';
+import { AddressRefusedError, PortRefusedError, SOURCE_UNREACHABLE, SourceUnresolvableError, UpstreamFailedError } from './errors';
 import { addressKey, hostKey, type FetchSettings, type ResolvedAddress } from './fetch-settings';
 
 /**
@@ -45,6 +45,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/**
+ * The resolver's answers that say the name has no address: NXDOMAIN or no record (node:dns reports
+ * both as ENOTFOUND from getaddrinfo, ENODATA from its own resolver). A failure to get an answer at
+ * all (EAI_AGAIN, a timeout, SERVFAIL) may be ours, and stays a 502.
+ */
+const NO_SUCH_NAME: ReadonlySet<unknown> = new Set(['ENOTFOUND', 'ENODATA']);
+
 async function resolve(host: string, settings: FetchSettings, signal: AbortSignal): Promise<readonly ResolvedAddress[]> {
   const family = isIP(host);
   // An IP literal (the URL parser has already turned forms like 2130706433 or 0x7f.1 into one) is
@@ -55,9 +62,10 @@ async function resolve(host: string, settings: FetchSettings, signal: AbortSigna
     addresses = await untilAborted(settings.lookup(host), signal);
   } catch (error) {
     if (signal.aborted) throw error;
+    if (NO_SUCH_NAME.has((error as { code?: unknown } | null)?.code)) throw new SourceUnresolvableError(host, error);
     throw new UpstreamFailedError(SOURCE_UNREACHABLE, new Error(`The host name ${host} could not be resolved.`, { cause: error }));
   }
-  if (addresses.length === 0) throw new UpstreamFailedError(SOURCE_UNREACHABLE, new Error(`The host name ${host} has no address.`));
+  if (addresses.length === 0) throw new SourceUnresolvableError(host);
   return addresses;
 }
 
@@ -66,9 +74,9 @@ async function resolve(host: string, settings: FetchSettings, signal: AbortSigna
  * public, unless the URL's `host:port` or the address's `address:port` is on the allow list.
  *
  * @throws PortRefusedError (400) for another port (before a host name is resolved);
- *   AddressRefusedError (400) when an address is refused; UpstreamError (502, the same detail
- *   whatever the reason) when the name cannot be resolved. Rejects with `signal.reason` when
- *   `signal` aborts first.
+ *   AddressRefusedError (400) when an address is refused; SourceUnresolvableError (422) when
+ *   the name does not exist or has no address; UpstreamError (502) when the resolver gives no
+ *   answer. Rejects with `signal.reason` when `signal` aborts first.
  */
 export async function connectTarget(url: URL, settings: FetchSettings, signal: AbortSignal): Promise<ConnectTarget> {
   const port = url.port === '' ? defaultPort(url) : Number(url.port);

@@ -1,9 +1,10 @@
-import { UpstreamError, ValidationError } from '../../shared/errors';
+import { UnprocessableError, UpstreamError, ValidationError } from '../../shared/errors';
 
 /**
  * The answers of the image fetch, one class each so that callers (and the metrics of failed
  * uploads) can tell them apart: a refused or malformed address is a 400 on the `avatar` field
- * (asking again will not help); the source's failures are 502 / 504.
+ * (asking again will not help); a source that does not exist or takes no connections is a 422
+ * (the caller named it); a source that answers badly or too slowly is a 502 / 504.
  */
 
 /** 400: the `avatar` URL is not an absolute http or https URL. */
@@ -45,11 +46,30 @@ export class PortRefusedError extends ValidationError {
 }
 
 /**
- * What the client learns when the source cannot be reached, whatever the reason: an unresolvable
- * name, a name without addresses, a refused or reset connection all read the same, so the fetch
- * tells a port scanner nothing. The reason is kept as the error's cause, for the logs.
+ * What the client learns when the source cannot be reached for another reason than the two named
+ * below (a DNS failure that is not a "no such name", an unreachable network, a reset connection);
+ * the reason is kept as the error's cause, for the logs. An earlier design made every reason read
+ * alike so that the fetch told a port scanner nothing; since only ports 80 and 443 of public
+ * addresses are ever connected to, naming "no such host" and "connection refused" tells nothing a
+ * scanner could not learn by itself, and tells a user what to fix.
  */
 export const SOURCE_UNREACHABLE = 'The image source could not be reached or broke off the transfer.';
+
+/** 422 `source_unresolvable`: the host name of the address does not exist (NXDOMAIN) or has no address. */
+export class SourceUnresolvableError extends UnprocessableError {
+  public constructor(host: string, cause?: unknown) {
+    super('source_unresolvable', `The host name ${host} does not exist or has no address.`, [{ name: 'avatar', reason: 'must name a host that exists' }], cause);
+    this.name = 'SourceUnresolvableError';
+  }
+}
+
+/** 422 `source_refused`: the source's host refused the connection (nothing listens on the port). */
+export class SourceRefusedError extends UnprocessableError {
+  public constructor(host: string, port: number, cause?: unknown) {
+    super('source_refused', `The host ${host} refused the connection on port ${port}.`, [{ name: 'avatar', reason: 'must lead to a server that accepts connections' }], cause);
+    this.name = 'SourceRefusedError';
+  }
+}
 
 /** 502 `upstream_failed`: the source could not be reached or did not deliver the image. */
 export class UpstreamFailedError extends UpstreamError {

@@ -60,8 +60,10 @@ function asProblem(error: unknown, deadline: AbortSignal): ProblemError {
  *   {@link PortRefusedError} and {@link AddressRefusedError} (400s of the same shape) when a
  *   connection would reach another port or a non-public address.
  * @throws PayloadTooLargeError (413 `payload_too_large`) for a body over `maxBytes`.
- * @throws UpstreamError 502 `upstream_failed` (unresolvable host, refused or reset connection:
- *   one detail for all, {@link SOURCE_UNREACHABLE}; non-2xx answer, bad redirect), 502
+ * @throws SourceUnresolvableError (422 `source_unresolvable`) for a host name that does not exist
+ *   or has no address; SourceRefusedError (422 `source_refused`) when the connection is refused.
+ * @throws UpstreamError 502 `upstream_failed` (no DNS answer, unreachable network, reset
+ *   connection: {@link SOURCE_UNREACHABLE}; non-2xx answer, bad redirect), 502
  *   `too_many_redirects`, 504 `upstream_timeout`.
  */
 export async function fetchImage(url: string, options: FetchImageOptions = {}): Promise<FetchedImage> {

@@ -2,7 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ConnectTarget } from './connect-target';
-import { UpstreamTimeoutError } from './errors';
+import { SourceRefusedError, UpstreamTimeoutError } from './errors';
 import type { ResolvedAddress } from './fetch-settings';
 
 /**
@@ -44,8 +44,8 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
 /**
  * Sends a GET to `target` over a fresh connection (no pooling: a kept-alive socket would skip the
  * address check of the next request) and resolves with the response once its headers arrive.
- * The connection must open within `connectTimeoutMs` (else a 504 `upstream_timeout`); `signal`
- * aborts everything.
+ * The connection must open within `connectTimeoutMs` (else a 504 `upstream_timeout`) and not be
+ * refused (else a 422 `source_refused`); `signal` aborts everything.
  */
 export function httpGet(target: ConnectTarget, connectTimeoutMs: number, signal: AbortSignal): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
@@ -70,7 +70,9 @@ export function httpGet(target: ConnectTarget, connectTimeoutMs: number, signal:
       socket.once('close', stop);
     });
     request.once('response', resolve);
-    request.once('error', reject);
+    // Refused on every checked address: nothing serves there, which the caller can fix (a 422);
+    // any other failure is the source's (a 502, see fetch-image.ts).
+    request.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'ECONNREFUSED' ? new SourceRefusedError(target.url.hostname, target.port, error) : error));
     request.end();
   });
 }

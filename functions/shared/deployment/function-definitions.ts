@@ -45,6 +45,11 @@ export interface QueueConsumerDefinition {
   readonly maxBatchingWindowSeconds: number;
   /** Receives of a message before the queue moves it to its dead-letter queue. */
   readonly maxReceiveCount: number;
+  /**
+   * Most invocations the queue's event source mapping runs at once (2–1,000): required, so that no
+   * consumer can take the account's concurrency from the authorizer and the routes.
+   */
+  readonly maxConcurrency: number;
   /** The function's timeout; the queue hides a received message for six times as long. */
   readonly timeoutSeconds: number;
   readonly grants: DataGrants;

@@ -38,14 +38,39 @@ export const GATEWAY_RESPONSE_TYPES = [
 /** One of {@link GATEWAY_RESPONSE_TYPES}. */
 export type GatewayResponseType = (typeof GATEWAY_RESPONSE_TYPES)[number];
 
+/**
+ * The request head a regional REST API takes: "Length, in characters, of the URL for a regional
+ * API" 10,240 and "Total combined size of all header values, including header names, values, any
+ * line terminators, and white space" 10,240 bytes, neither adjustable
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-execution-service-limits-table.html).
+ */
+export const GATEWAY_HEAD_LIMITS = { maxUrlCharacters: 10_240, maxHeaderBytes: 10_240 } as const;
+
+/**
+ * Requests API Gateway refuses before any gateway response applies: a URL or headers over
+ * {@link GATEWAY_HEAD_LIMITS}. AWS documents the limits, not the answer, and no response type
+ * covers them, so they cannot be customised there. The local gateway answers them with the statuses
+ * HTTP has for them (414, RFC 9110 section 15.5.15; 431, RFC 6585 section 5) in the shape of every
+ * other gateway answer, and the OpenAPI document lists them so that clients expect them.
+ */
+export const GATEWAY_HEAD_REFUSALS = ['URI_TOO_LONG', 'HEADERS_TOO_LARGE'] as const;
+
+/** One of {@link GATEWAY_HEAD_REFUSALS}. */
+export type GatewayHeadRefusal = (typeof GATEWAY_HEAD_REFUSALS)[number];
+
+/** Whatever API Gateway answers by itself: a gateway response type, or a refused request head. */
+export type GatewayAnswerType = GatewayResponseType | GatewayHeadRefusal;
+
 /** The problem of a gateway response: a catalog code, and a detail of its own where the catalog's does not fit. */
 interface GatewayProblemEntry {
   readonly code: ProblemCode;
   readonly detail?: string;
 }
 
-/** The problem API Gateway answers for each response type. */
-const GATEWAY_ENTRIES: Readonly<Record<GatewayResponseType, GatewayProblemEntry>> = {
+/** The problem API Gateway answers for each response type and refused request head. */
+const GATEWAY_ENTRIES: Readonly<Record<GatewayAnswerType, GatewayProblemEntry>> = {
+  URI_TOO_LONG: { code: 'uri_too_long', detail: `The request URL is longer than ${GATEWAY_HEAD_LIMITS.maxUrlCharacters} characters.` },
+  HEADERS_TOO_LARGE: { code: 'header_fields_too_large', detail: `The request headers exceed ${GATEWAY_HEAD_LIMITS.maxHeaderBytes} bytes in all.` },
   UNAUTHORIZED: { code: 'unauthorized' },
   // A signature-based token this API never issues: the same answer as any unusable token.
   EXPIRED_TOKEN: { code: 'unauthorized' },
@@ -92,7 +117,7 @@ export interface GatewayProblem {
 }
 
 /** The problem API Gateway answers for `type`, derived from the catalog. */
-export function gatewayProblem(type: GatewayResponseType): GatewayProblem {
+export function gatewayProblem(type: GatewayAnswerType): GatewayProblem {
   const { code, detail } = GATEWAY_ENTRIES[type];
   const entry = PROBLEMS[code];
   return {

@@ -40,6 +40,7 @@ export const PROBLEMS = {
   conflict: { status: 409, title: 'Conflict', detail: 'The request conflicts with the current state.' },
   precondition_failed: { status: 412, title: 'Precondition failed', detail: 'The resource has changed since the version named in If-Match.' },
   payload_too_large: { status: 413, title: 'Payload too large', detail: 'The request body is too large.' },
+  uri_too_long: { status: 414, title: 'URI too long', detail: 'The request URL is longer than the gateway accepts.' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', detail: 'Request bodies must be application/json.' },
   unsupported_image: { status: 422, title: UNPROCESSABLE, detail: 'The file is not a JPEG, PNG, WebP or GIF image.' },
   invalid_image: { status: 422, title: UNPROCESSABLE, detail: 'The image is damaged or truncated and cannot be decoded.' },
@@ -50,7 +51,16 @@ export const PROBLEMS = {
     title: UNPROCESSABLE,
     detail: 'The upload named by `avatar` does not exist: it was never posted, was already used, expired, or belongs to another user. Ask for a new upload form.',
   },
+  // The caller named a source that does not exist or takes no connections: the caller's to fix,
+  // not an upstream failure, so neither a 5xx nor a page for whoever is on call.
+  source_unresolvable: {
+    status: 422,
+    title: UNPROCESSABLE,
+    detail: 'The host name of the image address does not exist or has no address.',
+  },
+  source_refused: { status: 422, title: UNPROCESSABLE, detail: 'The host of the image address refused the connection: nothing serves on its port.' },
   throttled: { status: 429, title: 'Too many requests', detail: 'The request rate limit is exceeded; retry shortly.', headers: RETRY_SHORTLY },
+  header_fields_too_large: { status: 431, title: 'Request header fields too large', detail: 'The request headers are larger than the gateway accepts.' },
   internal_error: { status: 500, title: 'Internal server error', detail: 'The request could not be completed; it has been logged with its request id.' },
   bad_gateway: { status: 502, title: 'Bad gateway', detail: 'The request could not be processed.' },
   upstream_failed: { status: 502, title: 'Bad gateway', detail: 'The image source could not be reached or did not deliver the image.' },
@@ -59,6 +69,12 @@ export const PROBLEMS = {
   gateway_timeout: { status: 504, title: 'Gateway timeout', detail: 'The request took too long to process.' },
   upstream_timeout: { status: 504, title: 'Upstream timeout', detail: 'The image source did not answer in time.' },
 } as const satisfies Readonly<Record<string, ProblemEntry>>;
+
+/** The codes of an image source that failed (502) or was too slow (504), the only upstream the API fetches from. */
+export const UPSTREAM_CODES = ['upstream_failed', 'too_many_redirects', 'upstream_timeout'] as const;
+
+/** One of {@link UPSTREAM_CODES}. */
+export type UpstreamCode = (typeof UPSTREAM_CODES)[number];
 
 /** A problem code of the catalog. */
 export type ProblemCode = keyof typeof PROBLEMS;

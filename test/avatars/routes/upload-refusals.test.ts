@@ -1,6 +1,7 @@
 import { invoke } from '../../harness/invoke';
 import { createTestUser, type TestUser } from '../../harness/users';
-import { startServer, type LocalServer } from '../fetch/local-servers';
+import { resetConfiguration } from '../../../functions/shared/config/define-config';
+import { freePort, startServer, type LocalServer } from '../fetch/local-servers';
 import { storedObjectKeys, storedRecords } from './stored-avatars';
 import { SMALL_CROP as CROP, useAvatarTestBed } from './test-bed';
 
@@ -108,6 +109,23 @@ describe('sources the fetch refuses or cannot use', () => {
 
     expect(response.status).toBe(422);
     expect(response.body).toMatchObject({ code: 'unsupported_image', errors: [{ name: 'avatar', reason: 'must be a JPEG, PNG, WebP or GIF image' }] });
+  });
+
+  it('answers 422 source_refused, not a 5xx, when nothing listens on the port of an allowed source', async () => {
+    const port = await freePort();
+    const allowList = process.env.AVATAR_FETCH_ALLOW_HOSTS;
+    process.env.AVATAR_FETCH_ALLOW_HOSTS = `${allowList}, 127.0.0.1:${port}`;
+    resetConfiguration();
+    try {
+      const response = await upload({ avatar: `http://127.0.0.1:${port}/photo.png`, crop: CROP });
+
+      expect(response.status).toBe(422);
+      expect(response.headers['content-type']).toBe('application/problem+json');
+      expect(response.body).toMatchObject({ code: 'source_refused', errors: [{ name: 'avatar', reason: 'must lead to a server that accepts connections' }] });
+    } finally {
+      process.env.AVATAR_FETCH_ALLOW_HOSTS = allowList;
+      resetConfiguration();
+    }
   });
 
   it('answers 502 when the source answers 404', async () => {
