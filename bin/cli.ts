@@ -13,7 +13,7 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
   'user create': {
     synopsis: `user create --email E [--username U] [--role root|admin|user|sub] [--status S]
               [--parent ID] [--first-name F] [--last-name L] [--subject S]`,
-    does: 'Creates a user under the API\'s rules and prints it as JSON.',
+    does: 'Creates a user under the API\'s rules and prints it as JSON. With USER_POOL_ID (and no --subject), invites the person into that Cognito pool and stores its sub.',
     load: async () => (await import('../local/cli/user-commands')).userCreate,
   },
   'user update': {

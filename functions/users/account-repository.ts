@@ -35,7 +35,7 @@ export class AccountRepository {
     await this.transact([
       [this.profileUpdate(before, after), changedMeanwhile],
       ...(after.parentId !== null && after.parentId !== before.parentId ? [[this.parentCheck(after.parentId), parentRefused] as const] : []),
-      ...this.guardedTotals(totals, before.role === 'user' && after.role !== 'user' ? before.id : null),
+      ...this.guardedTotals(totals, before.role === 'user' && after.role !== 'user' ? before.id : null, roleKeptBySubUsers),
     ]);
     return after;
   }
@@ -49,7 +49,7 @@ export class AccountRepository {
       deletion(usersKeys.email(user.email)),
       deletion(usersKeys.subject(user.subject)),
       ...avatars.map((avatar) => deletion(usersKeys.avatar(avatar.userId, avatar.avatarId))),
-      ...this.guardedTotals(totalsUpdates(this.tableName, [user, -1]), user.role === 'user' ? user.id : null),
+      ...this.guardedTotals(totalsUpdates(this.tableName, [user, -1]), user.role === 'user' ? user.id : null, deletionKeptBySubUsers),
     ]);
   }
 
@@ -95,7 +95,7 @@ export class AccountRepository {
    * counting no sub user of any status: its kept totals say so exactly. A user who leaves role
    * `user` or is deleted must not leave sub users without a parent.
    */
-  private guardedTotals(updates: ReturnType<typeof totalsUpdates>, family: number | null): GuardedItem[] {
+  private guardedTotals(updates: ReturnType<typeof totalsUpdates>, family: number | null, refusal: () => Error): GuardedItem[] {
     if (family === null) return updates.map((item) => [item]);
     const familyKey = usersKeys.totals({ family }).sk;
     const names = Object.fromEntries(USER_STATUSES.map((status, index) => [`#s${index}`, totalsAttribute('sub', status)]));
@@ -108,7 +108,7 @@ export class AccountRepository {
         ExpressionAttributeNames: { ...item.Update.ExpressionAttributeNames, ...names },
         ExpressionAttributeValues: { ...item.Update.ExpressionAttributeValues, ':zero': 0 },
       };
-      return [{ Update }, subUsersRefused];
+      return [{ Update }, refusal];
     });
   }
 
@@ -128,6 +128,13 @@ function parentRefused(): Error {
   return new ConflictError('The parent user does not exist or is not of role user.', [{ name: 'parent', reason: 'Must be a user of role user.' }]);
 }
 
-function subUsersRefused(): Error {
-  return new ConflictError('The user has sub users: delete or move them first.', [{ name: 'role', reason: 'A user with sub users keeps role user.' }]);
+const SUB_USERS_FIRST = 'The user has sub users: delete or move them first.';
+
+function roleKeptBySubUsers(): Error {
+  return new ConflictError(SUB_USERS_FIRST, [{ name: 'role', reason: 'A user with sub users keeps role user.' }]);
+}
+
+// A deletion changes no field: naming `role` would point at a change nobody asked for.
+function deletionKeptBySubUsers(): Error {
+  return new ConflictError(SUB_USERS_FIRST);
 }

@@ -5,7 +5,7 @@ import { parseInput } from '../shared/validation/issues';
 
 import { checkParentRule } from './parent-rule';
 import { NamePartSchema } from './schemas';
-import type { UserRepository } from './user-repository';
+import type { NewUser, UserRepository } from './user-repository';
 import type { UserRecord } from './user-record';
 
 /** A new user as an operator describes it (`cli user create`). */
@@ -23,18 +23,19 @@ export const CreateUserSchema = z.strictObject({
 export type CreateUser = z.input<typeof CreateUserSchema>;
 
 /**
- * Create a user under the same rules as the API: a sub user needs a parent of role `user`, other
- * roles take no parent, emails and token subjects are unique (409). The subject defaults to
- * `local:<id>`.
+ * Check a new user under the same rules as the API — valid fields, a sub user with a parent of role
+ * `user`, no parent for other roles — and return what to store. Everything that can refuse a user
+ * before it is written refuses it here, so that a caller can do irreversible work (an invitation)
+ * between the check and the write.
  */
-export async function registerUser(users: UserRepository, input: CreateUser): Promise<UserRecord> {
+export async function checkNewUser(users: UserRepository, input: CreateUser): Promise<NewUser> {
   const user = parseInput(CreateUserSchema, input, 'body');
   checkParentRule(user.role, user.parent ?? null);
   if (user.parent !== undefined) {
     const parent = await users.findById(user.parent);
     if (!parent || parent.role !== 'user') throw new NotFoundError('The parent user does not exist or is not of role user.');
   }
-  return users.create({
+  return {
     email: user.email,
     username: user.username ?? user.email.split('@')[0]!.replace(/[^A-Za-z0-9._-]/g, '').slice(0, 64),
     role: user.role,
@@ -43,5 +44,13 @@ export async function registerUser(users: UserRepository, input: CreateUser): Pr
     firstName: user['first-name'],
     lastName: user['last-name'],
     ...(user.subject === undefined ? {} : { subject: user.subject }),
-  });
+  };
+}
+
+/**
+ * Create a user under the same rules as the API ({@link checkNewUser}); emails and token subjects
+ * are unique (409). The subject defaults to `local:<id>`.
+ */
+export async function registerUser(users: UserRepository, input: CreateUser): Promise<UserRecord> {
+  return users.create(await checkNewUser(users, input));
 }

@@ -26,6 +26,11 @@ export function localSubject(id: number): string {
   return `local:${id}`;
 }
 
+/** The refusal of an email another user holds. */
+export function emailTakenError(): ConflictError {
+  return new ConflictError('A user with this email already exists.', [{ name: 'email', reason: 'Already in use.' }]);
+}
+
 /**
  * Users in DynamoDB: profiles, the claims that keep emails and token subjects unique, the id
  * sequence and the per-role/status totals. Every multi-item change is one transaction, so a profile
@@ -42,6 +47,15 @@ export class UserRepository {
   public async findById(id: number): Promise<UserRecord | null> {
     const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: usersKeys.profile(id), ConsistentRead: true }));
     return Item ? toUserRecord(Item) : null;
+  }
+
+  /**
+   * Whether a user holds `email` (case-insensitively): a look before an irreversible step, such as
+   * an invitation. The create transaction's claim still decides.
+   */
+  public async emailClaimed(email: string): Promise<boolean> {
+    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: usersKeys.email(email), ConsistentRead: true }));
+    return Item !== undefined;
   }
 
   /** The profile of user `id` and its avatars, in one read of the user's partition. */
@@ -123,7 +137,7 @@ export class UserRepository {
     } catch (error) {
       if (error instanceof TransactionCanceledException) {
         const failed = (index: number) => error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-        if (failed(1)) throw new ConflictError('A user with this email already exists.', [{ name: 'email', reason: 'Already in use.' }]);
+        if (failed(1)) throw emailTakenError();
         if (failed(2)) throw new ConflictError('Another user already answers to this token subject.', [{ name: 'subject', reason: 'Already in use.' }]);
         if (parentCheck.length > 0 && failed(3)) throw new NotFoundError('The parent user does not exist or is not of role user.');
       }

@@ -1,4 +1,5 @@
-import { ProblemError } from '../../functions/shared/errors';
+import { ProblemError, ValidationError } from '../../functions/shared/errors';
+import { PROBLEMS } from '../../functions/shared/http/problem-catalog';
 import { LocalBackendError } from '../backends/errors';
 import { SettingsError } from '../local-settings';
 
@@ -22,8 +23,22 @@ export function usageErrorOf(error: unknown): UsageError {
 }
 
 /**
- * Print an error as an operator should read it — one line, plus the offending fields — and return
- * the exit status: 2 for usage errors, 1 for everything else.
+ * A problem as an operator reads it: one plain reason. Only a validation problem's fields are
+ * reasons (which input is wrong); those of any other problem annotate it for API clients and may
+ * name a field of another change than the command's (a refused delete is no change of `role`).
+ * Under the catalog's generic detail ("invalid parameters or fields") the fields are the whole
+ * reason, on the same line; under a detail of its own (a file's bad lines) they follow it, one a line.
+ */
+function problemReason(problem: ProblemError): string {
+  const fields = (problem instanceof ValidationError ? problem.errors ?? [] : []).map((field) => `${field.name}: ${field.reason}`);
+  if (fields.length === 0) return problem.detail;
+  if (problem.detail === PROBLEMS[problem.code].detail) return fields.join('; ');
+  return [problem.detail, ...fields.map((field) => `  ${field}`)].join('\n');
+}
+
+/**
+ * Print an error as an operator should read it — one reason, on one line but for a file's bad
+ * lines — and return the exit status: 2 for usage errors, 1 for everything else.
  */
 export function reportCliError(error: unknown): number {
   if (error instanceof UsageError) {
@@ -31,8 +46,7 @@ export function reportCliError(error: unknown): number {
     return 2;
   }
   if (error instanceof ProblemError) {
-    process.stderr.write(`error: ${error.detail}\n`);
-    for (const field of error.errors ?? []) process.stderr.write(`  ${field.name}: ${field.reason}\n`);
+    process.stderr.write(`error: ${problemReason(error)}\n`);
     return 1;
   }
   if (error instanceof LocalBackendError || error instanceof SettingsError) {

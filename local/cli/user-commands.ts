@@ -1,33 +1,43 @@
-import { registerUser } from '../../functions/users/user-registration';
+import { registerInvitedUser } from '../../functions/users/user-invitation';
+import { registerUser, type CreateUser } from '../../functions/users/user-registration';
+import { statusToStderr } from '../backends';
 import { userRepository, userService } from '../../functions/users/user-context';
 import { usesExternalIssuer } from '../environment';
 import { mintLocalToken } from '../signing-key';
 import { UsageError } from './cli-errors';
+import { userPoolInvitations } from './cognito-invitations';
 import { parseCommand, parseUserId } from './arguments';
 import { targetsDeployment, withData } from './data-access';
 
-/** `user create --email E [--username U] [--role R] [--status S] [--parent ID] [--first-name F] [--last-name L] [--subject S]`. */
+/**
+ * `user create --email E [--username U] [--role R] [--status S] [--parent ID] [--first-name F] [--last-name L] [--subject S]`.
+ * With `USER_POOL_ID` and no `--subject`, the person is invited into that Cognito pool and the
+ * user answers to the pool's `sub`; `--subject` links an identity that exists already.
+ */
 export async function userCreate(args: string[]): Promise<void> {
   const { values } = parseCommand(args, {
     email: { type: 'string' }, username: { type: 'string' }, role: { type: 'string' }, status: { type: 'string' },
     parent: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' }, subject: { type: 'string' },
   });
   if (values.email === undefined) throw new UsageError('user create needs --email.');
+  const pool = values.subject === undefined ? userPoolInvitations() : undefined;
   // The default subject `local:<id>` is what locally minted tokens carry; no other issuer's tokens do.
-  if (values.subject === undefined && (targetsDeployment() || usesExternalIssuer())) {
-    throw new UsageError('user create needs --subject (the sub claim of the person\'s tokens) for deployed tables or an external issuer.');
+  if (values.subject === undefined && pool === undefined && (targetsDeployment() || usesExternalIssuer())) {
+    throw new UsageError('user create needs --subject (the sub claim of the person\'s tokens), or USER_POOL_ID (the UserPoolId output) to invite the person into the stack\'s Cognito pool, for deployed tables or an external issuer.');
   }
+  const input: CreateUser = {
+    email: values.email,
+    username: values.username,
+    role: values.role as never,
+    status: values.status as never,
+    parent: parseUserId(values.parent, '--parent'),
+    'first-name': values['first-name'],
+    'last-name': values['last-name'],
+    subject: values.subject,
+  };
   const user = await withData(async () => {
-    const created = await registerUser(userRepository(), {
-      email: values.email as string,
-      username: values.username,
-      role: values.role as never,
-      status: values.status as never,
-      parent: parseUserId(values.parent, '--parent'),
-      'first-name': values['first-name'],
-      'last-name': values['last-name'],
-      subject: values.subject,
-    });
+    const created = pool ? await registerInvitedUser(userRepository(), pool, input) : await registerUser(userRepository(), input);
+    if (pool) statusToStderr(`invited ${created.email} into the user pool ${pool.userPoolId}: Cognito emails them their username and a temporary password`);
     return userService().describe(created.id);
   });
   process.stdout.write(`${JSON.stringify(user, null, 2)}\n`);

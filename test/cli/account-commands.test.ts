@@ -9,6 +9,11 @@ import { createTestUser } from '../harness/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'frontend-api-accounts-'));
 const cli = (args: string[], env: Record<string, string> = {}) => runEntryPoint('cli.ts', args, { DATA_DIR: dataDir, ...env });
+/** What stderr says from the refusal on: the lines before it say which back-ends the command used. */
+const refusalLines = (stderr: string) => {
+  const lines = stderr.trimEnd().split('\n');
+  return lines.slice(lines.findIndex((line) => line.startsWith('error:')));
+};
 
 describe('cli user update', () => {
   it('suspends a user, who gets 403 on its next request, and reactivates it', async () => {
@@ -54,6 +59,15 @@ describe('cli user delete and get', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/has sub users/);
     expect((await invoke('getCurrentUser', { token: parent.token })).status).toBe(200);
+  });
+
+  it('says the refusal in one line, without the field list of a change nobody asked for', async () => {
+    const parent = await createTestUser({ role: 'user' });
+    await createTestUser({ role: 'sub', parent: parent.record.id });
+
+    const run = await cli(['user', 'delete', String(parent.record.id)]);
+
+    expect(refusalLines(run.stderr)).toEqual(['error: The user has sub users: delete or move them first.']);
   });
 });
 

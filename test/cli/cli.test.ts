@@ -48,6 +48,13 @@ describe('cli user create', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/role:/);
   });
+
+  it('says the invalid fields as the one reason, on one line', async () => {
+    const run = await cli(['user', 'create', '--email', 'not-an-address', '--role', 'emperor']);
+
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe('error: email: Invalid email address; role: Invalid option: expected one of "root"|"admin"|"user"|"sub"');
+    expect(run.stderr).not.toMatch(/invalid parameters or fields/);
+  });
 });
 
 describe('cli token', () => {
