@@ -77,11 +77,12 @@ export class CounterReader {
         scanned += output.ScannedCount ?? 0;
         for (const item of output.Items ?? []) {
           const entry = entryFromItem(item);
-          const bucket = counts.get(bucketOf(level, entry.send)) ?? {};
+          const key = bucketOf(level, entry.send);
+          const bucket = counts.get(key) ?? {};
           const combo = comboAttribute(entry);
           bucket[combo] = (bucket[combo] ?? 0) + 1;
           bucket[TOTAL_ATTRIBUTE] = (bucket[TOTAL_ATTRIBUTE] ?? 0) + 1;
-          counts.set(bucketOf(level, entry.send), bucket);
+          counts.set(key, bucket);
         }
         start = output.LastEvaluatedKey;
       } while (start);
