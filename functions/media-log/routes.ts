@@ -1,7 +1,7 @@
 import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../shared/deployment/users-table-access';
 import type { RouteDefinition } from '../shared/http/route-definition';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../shared/tables/media-log-table';
-import { ListMediaLogQuerySchema, MediaLogListSchema } from './schemas';
+import { ListMediaLogQuerySchema, MediaLogListSchema } from './list-schemas';
 
 /** GET /media/log. */
 export const listMediaLogRoute = {

@@ -1,12 +1,10 @@
 import * as z from '../shared/validation/zod';
-import { integerItem, queryList, queryString } from '../shared/validation/query-params';
-import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../shared/listing/pagination';
 import { MAX_USER_ID } from '../shared/validation/user-id';
 
 /**
- * The media log resources of the interface (api-spec.md section 2, DESIGN.md section 7), defined
- * once: they validate entries on ingest and list queries, type the domain code and generate the
- * OpenAPI document.
+ * The media log entry of the interface (api-spec.md section 2, DESIGN.md section 7), defined once:
+ * it validates entries on ingest, types the domain code and generates the OpenAPI document. The
+ * query and reply of GET /media/log are in list-schemas.ts.
  */
 
 /** Values of every status field of an entry. */
@@ -19,16 +17,15 @@ export const STATUS_FIELDS = ['status', 'status-ffscan', 'status-mediainfo', 'st
 /** One status field. */
 export type StatusField = (typeof STATUS_FIELDS)[number];
 
-/** Fields the log sorts by; each is served by an index (every listing index is sorted by send). */
-export const MEDIA_LOG_SORT_FIELDS = ['send'] as const;
-
 /** Longest url accepted (the common browser and CDN limit). */
 export const MAX_URL_LENGTH = 2048;
 
 /** One status value of an entry. */
 export const MediaStatusSchema = z.enum(MEDIA_STATUSES);
 const status = MediaStatusSchema;
-const dateTime = z.string().check(z.iso.datetime({ offset: true }));
+
+/** A date-time with or without offset, as stored and returned. */
+export const DateTimeSchema = z.string().check(z.iso.datetime({ offset: true }));
 
 /** A normalized date-time whose year has four digits: `toISOString` writes `+010000-…` past 9999. */
 const FOUR_DIGIT_YEAR = /^\d{4}-/;
@@ -40,10 +37,9 @@ const FOUR_DIGIT_YEAR = /^\d{4}-/;
  * every stored key.
  */
 export const NormalizedDateTimeSchema = z.pipe(
-  dateTime,
+  DateTimeSchema,
   z.transform((value: string) => new Date(value).toISOString()),
 ).check(z.refine((value: string) => FOUR_DIGIT_YEAR.test(value), { message: 'Must fall within the years 0000 to 9999 in UTC.', abort: true }));
-const normalizedDateTime = NormalizedDateTimeSchema;
 
 /**
  * How far ahead of the service's clock a `send` or a status's `at` may lie. A clock that runs ahead
@@ -63,7 +59,7 @@ export const EntryIdSchema = z.pipe(z.string().check(z.uuid()), z.transform((val
 /** A media log entry as the API returns it. */
 export const MediaLogEntrySchema = z.object({
   id: z.string().check(z.uuid()),
-  send: dateTime,
+  send: DateTimeSchema,
   status,
   'status-ffscan': status,
   'status-mediainfo': status,
@@ -105,56 +101,3 @@ export const MediaRequestEntrySchema = z.strictObject({
   'status-mediainfo': z._default(status, 'pending'),
   'status-scan-report': z._default(status, 'pending'),
 });
-
-/** The `send` range filter: `send[from]` and `send[to]`, both inclusive, from not after to. */
-const SendRangeQuerySchema = z.strictObject({
-  from: z.optional(z.pipe(queryString, normalizedDateTime)),
-  to: z.optional(z.pipe(queryString, normalizedDateTime)),
-}).check(
-  z.refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
-    message: 'Must not be later than send[to].',
-    path: ['from'],
-  }),
-);
-
-const statusList = z.optional(queryList(status));
-
-/** Query of GET /media/log. */
-export const ListMediaLogQuerySchema = z.strictObject({
-  status: statusList,
-  'status-ffscan': statusList,
-  'status-mediainfo': statusList,
-  'status-scan-report': statusList,
-  'user-id': z.optional(queryList(integerItem(1, MAX_USER_ID))),
-  url: z.optional(queryString.check(z.maxLength(MAX_URL_LENGTH, `Must be at most ${MAX_URL_LENGTH} characters.`))),
-  request: z.optional(z.pipe(queryString.check(z.uuid('Must be an entry id (a UUID).')), z.transform((value: string) => value.toLowerCase()))),
-  send: z.optional(SendRangeQuerySchema),
-  sort: z.optional(z.strictObject({ field: z.optional(z.enum(MEDIA_LOG_SORT_FIELDS)), order: z.optional(z.enum(SORT_ORDERS)) })),
-  pagination: PaginationQuerySchema,
-});
-/** A validated GET /media/log query. */
-export type ListMediaLogQuery = z.output<typeof ListMediaLogQuerySchema>;
-
-/** The filters GET /media/log applied, echoed in the reply; the send range appears as `created`. */
-export const MediaLogFilterSchema = z.object({
-  created: z.optional(z.object({ from: z.optional(dateTime), to: z.optional(dateTime) })),
-  request: z.optional(z.string()),
-  status: z.optional(z.array(status)),
-  'status-ffscan': z.optional(z.array(status)),
-  'status-mediainfo': z.optional(z.array(status)),
-  'status-scan-report': z.optional(z.array(status)),
-  url: z.optional(z.string()),
-  'user-id': z.optional(z.array(z.number().check(z.int()))),
-});
-/** An echoed media log filter. */
-export type MediaLogFilter = z.output<typeof MediaLogFilterSchema>;
-
-/** Reply of GET /media/log. */
-export const MediaLogListSchema = z.object({
-  filter: MediaLogFilterSchema,
-  log: z.array(MediaLogEntrySchema),
-  pagination: PaginationSchema,
-  sort: SortSchema,
-});
-/** A GET /media/log reply. */
-export type MediaLogList = z.output<typeof MediaLogListSchema>;

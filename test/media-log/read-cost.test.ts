@@ -2,7 +2,8 @@ import { mediaLogListing } from '../../functions/media-log/media-log-context';
 import { storeEntries } from '../harness/media-log';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { attachReadMeter } from '../harness/read-meter';
-import { ListMediaLogQuerySchema, type MediaLogEntry } from '../../functions/media-log/schemas';
+import { ListMediaLogQuerySchema } from '../../functions/media-log/list-schemas';
+import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import type { Caller } from '../../functions/shared/access/roles';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 

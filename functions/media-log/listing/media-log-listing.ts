@@ -8,7 +8,8 @@ import { DEFAULT_LIMIT, PAGE_READ_BUDGET, queryFingerprint, requestedPage, type 
 import type { StatusFilter } from '../counters';
 import { entryFromItem } from '../entry-item';
 import { mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
-import { STATUS_FIELDS, type ListMediaLogQuery, type MediaLogFilter, type MediaLogList } from '../schemas';
+import type { ListMediaLogQuery, MediaLogFilter, MediaLogList } from '../list-schemas';
+import { STATUS_FIELDS } from '../schemas';
 import { bucketOf, instantAfter, instantBefore, TIME_MAX, TIME_MIN, type TimeRange } from '../time-buckets';
 import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type CounterReader } from './counter-reader';
 import { entryMatches } from './entry-filter';
