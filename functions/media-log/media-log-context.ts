@@ -4,7 +4,8 @@ import { lazy } from '../shared/lazy';
 import { CursorCodec } from '../shared/listing/cursor';
 import { cursorConfig } from '../shared/listing/cursor-config';
 import { mediaLogCountsTable, mediaLogTable } from '../shared/tables/media-log-table';
-import { userDirectory } from '../users/user-context';
+import { UserScopeReader } from '../shared/tables/user-scope-reader';
+import { usersTable } from '../shared/tables/users-table';
 import type { FeedWriters } from './ingest/feed-ingest';
 import { MediaLogWriter } from './ingest/media-log-writer';
 import { StatusWriter } from './ingest/status-writer';
@@ -30,7 +31,7 @@ export const mediaLogListing = /* @__PURE__ */ lazy(
       getDocumentClient(),
       tableName(mediaLogTable),
       new CounterReader(getDocumentClient(), tableName(mediaLogTable), tableName(mediaLogCountsTable)),
-      new FamilyScopes(userDirectory()),
+      new FamilyScopes(new UserScopeReader(getDocumentClient(), tableName(usersTable))),
       new CursorCodec('media-log', cursorConfig().secret),
     ),
 );

@@ -1,5 +1,5 @@
 import type { Caller } from '../../shared/access/roles';
-import type { UserDirectory } from '../../users/user-directory';
+import type { UserScopeReader } from '../../shared/tables/user-scope-reader';
 import { mediaLogKeys, type CounterScope } from '../media-log-keys';
 
 /**
@@ -33,7 +33,7 @@ export function countedScopes(scope: ListingScope): CountedScopes {
  * filter narrows the scope; ids outside it contribute nothing, exactly like ids without entries.
  */
 export class FamilyScopes {
-  public constructor(private readonly users: Pick<UserDirectory, 'familyMemberIds' | 'rootUserIds'>) {}
+  public constructor(private readonly users: Pick<UserScopeReader, 'familyMemberIds' | 'rootUserIds'>) {}
 
   /** The scope of `caller`, narrowed to `requested` user ids when given. */
   public async resolve(caller: Caller, requested?: readonly number[]): Promise<ListingScope> {

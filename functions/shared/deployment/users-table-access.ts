@@ -26,7 +26,7 @@ export const CALLER_PROFILE_READ: TableAccess = { actions: ['GetItem'], partitio
 export const USER_LIST_INDEXES: readonly string[] = USER_LIST_SCOPES.flatMap((scope) => USER_SORT_KEYS.map((sort) => userListIndexName(scope, sort)));
 
 /**
- * Who belongs together, for features that scope their data by user (functions/users/user-directory.ts):
+ * Who belongs together, for features that scope their data by user (functions/shared/tables/user-scope-reader.ts):
  * a family's members and the root users, by id, from their listing indexes.
  */
 export const USER_DIRECTORY_READS: TableAccess = { actions: ['Query'], indexes: [userListIndexName('family', 'id'), userListIndexName('role', 'id')] };
