@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { entryItem } from '../functions/media-log/entry-item';
-import { ingestFeedChanges } from '../functions/media-log/ingest/feed-ingest';
+import { createFeedWriters, ingestFeedChanges } from '../functions/media-log/ingest/feed-ingest';
 import type { FeedChange } from '../functions/media-log/ingest/feed-messages';
 import { importFeedChanges } from '../functions/media-log/ingest/media-log-ingest';
 import { entryChanges } from '../functions/media-log/ingest/stream-changes';
-import { feedWriters, mediaLogWriter } from '../functions/media-log/media-log-context';
 import { STATUS_STORAGE } from '../functions/media-log/media-log-keys';
 import type { MediaLogEntry } from '../functions/media-log/schemas';
 import { mapConcurrently } from '../functions/shared/async/map-concurrently';
@@ -138,10 +137,11 @@ async function feedWithFold(changes: readonly FeedChange[]): Promise<{ ms: numbe
   fold.start((error) => {
     throw error;
   });
+  const writers = createFeedWriters(getDocumentClient());
   const bar = progressBar('feed, folded as it goes', changes.length);
   const run = await timed(() =>
     mapConcurrently(batchesOf(changes), FEED_INVOCATIONS, async (batch) => {
-      const results = await ingestFeedChanges(feedWriters(), batch);
+      const results = await ingestFeedChanges(writers, batch);
       const now = performance.now();
       batch.forEach((change, index) => {
         if (results[index]?.outcome !== 'applied') return;
@@ -208,7 +208,7 @@ export async function benchMediaLogImport(options: ImportBenchOptions = {}): Pro
   const feedBase = await timed(() => feedFloor(floorChanges));
   const floorEntries = entriesOf(count, users, 13);
   const bar = progressBar('entries alone, BatchWriteItem, no fold', count);
-  const floor = await timed(() => mediaLogWriter().putAll(floorEntries, { onSettled: (stored) => bar.increment(stored) }));
+  const floor = await timed(() => createFeedWriters(getDocumentClient()).entries.putAll(floorEntries, { onSettled: (stored) => bar.increment(stored) }));
   bar.stop();
   const result = {
     import: phase(count, first.ms),

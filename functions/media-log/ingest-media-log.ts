@@ -1,17 +1,20 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { getDocumentClient } from '../shared/aws/clients';
 import { dataConfig } from '../shared/config/data-config';
 import { ValidationError } from '../shared/errors';
+import { lazy } from '../shared/lazy';
 import { logger } from '../shared/logger';
 import type { FeedOutcome } from '../shared/observability/metric-catalog';
 import { invocationTelemetry } from '../shared/observability/invocation-telemetry';
 import { recordFeedMessages } from '../shared/observability/metrics';
-import { ingestFeedChanges } from './ingest/feed-ingest';
+import { createFeedWriters, ingestFeedChanges } from './ingest/feed-ingest';
 import { parseFeedBody, type FeedChange } from './ingest/feed-messages';
-import { feedWriters } from './media-log-context';
 
 // A function deployed without its table names fails its cold start, not its first message.
 dataConfig();
+// The entry and status writers alone: the consumer stores and changes entries, it lists nothing.
+const writers = /* @__PURE__ */ lazy(() => createFeedWriters(getDocumentClient()));
 
 function reasonOf(error: unknown): string {
   if (error instanceof ValidationError) return (error.errors ?? []).map((field) => `${field.name}: ${field.reason}`).join('; ') || (error.detail ?? error.message);
@@ -44,7 +47,7 @@ function parseRecords(records: readonly SQSRecord[]): { parsed: { messageId: str
 async function ingest(event: SQSEvent): Promise<SQSBatchResponse> {
   const records = event.Records ?? [];
   const { parsed, malformed } = parseRecords(records);
-  const results = await ingestFeedChanges(feedWriters(), parsed.map(({ change }) => change));
+  const results = await ingestFeedChanges(writers(), parsed.map(({ change }) => change));
   const failures = malformed.map((itemIdentifier) => ({ itemIdentifier }));
   const counts: Partial<Record<FeedOutcome, number>> = malformed.length > 0 ? { malformed: malformed.length } : {};
   results.forEach((result, index) => {

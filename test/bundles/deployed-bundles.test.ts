@@ -4,9 +4,9 @@ import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { mediaLogWriter } from '../../functions/media-log/media-log-context';
+import { createFeedWriters } from '../../functions/media-log/ingest/feed-ingest';
 import type { RouteName } from '../../functions/routes';
-import { getS3Client } from '../../functions/shared/aws/clients';
+import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';
 import { userRepository } from '../../functions/users/user-context';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';
@@ -40,6 +40,11 @@ function functionNamed(name: string): DeployedFunction {
   const fn = functions.find((candidate) => candidate.name === name);
   if (!fn) throw new Error(`${name} is not a deployed function.`);
   return fn;
+}
+
+/** The feed's writer of entries, on this file's tables: stores what a listing or the fold then reads. */
+function entryWriter() {
+  return createFeedWriters(getDocumentClient()).entries;
 }
 
 /** Invoke the deployed bundle of function `name` once on `event`; the image source is on the fetch's allow list. */
@@ -99,7 +104,7 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
   },
   listMediaLog: async () => {
     const failed = { id: randomUUID(), send: '2026-03-04T05:06:07.089Z', status: 'error', 'status-ffscan': 'error', 'status-mediainfo': 'success', 'status-scan-report': 'skipped', url: 'https://media.example.com/a.mp4', 'user-id': sub.record.id } as const;
-    await mediaLogWriter().write(failed);
+    await entryWriter().write(failed);
     await foldLog();
     const { status, body } = await callRoute('listMediaLog', { query: 'status=error' }, parent);
     expect(status).toBe(200);
@@ -163,7 +168,7 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
   },
   foldMediaLogCounts: async () => {
     const url = `https://media.example.com/${randomUUID()}.mp4`;
-    await mediaLogWriter().write({ id: randomUUID(), send: '2026-05-07T07:08:09.000Z', status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success', url, 'user-id': sub.record.id });
+    await entryWriter().write({ id: randomUUID(), send: '2026-05-07T07:08:09.000Z', status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success', url, 'user-id': sub.record.id });
     // The stream's last change, as the event source mapping delivers it; run twice, as a redelivery would.
     const event = await generateStreamEvent(1);
     const totals: number[] = [];

@@ -1,6 +1,6 @@
 import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
-import { ingestFeedChanges } from '../../functions/media-log/ingest/feed-ingest';
-import { feedWriters } from '../../functions/media-log/media-log-context';
+import { createFeedWriters, ingestFeedChanges } from '../../functions/media-log/ingest/feed-ingest';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/schemas';
 import type { Caller } from '../../functions/shared/access/roles';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   // import again, with a repeat of the first entries; one fold over the rest: one set of counters.
   await writeMediaLogEntries(first);
   await foldLog();
-  const fed = await ingestFeedChanges(feedWriters(), second.map((entry) => ({ kind: 'entry' as const, entry })));
+  const fed = await ingestFeedChanges(createFeedWriters(getDocumentClient()), second.map((entry) => ({ kind: 'entry' as const, entry })));
   expect(fed.every((result) => result.outcome === 'applied')).toBe(true);
   await writeMediaLogEntries([...third, ...first.slice(0, 20)]);
   await foldLog();

@@ -1,4 +1,4 @@
-import { mediaLogListing } from '../../functions/media-log/media-log-context';
+import { createMediaLogListing } from '../../functions/media-log/listing/media-log-listing';
 import { storeEntries } from '../harness/media-log';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { attachReadMeter } from '../harness/read-meter';
@@ -25,7 +25,7 @@ beforeAll(async () => {
 async function cost(query: Record<string, unknown>) {
   const meter = attachReadMeter(getDocumentClient());
   try {
-    const reply = await mediaLogListing().list(root, ListMediaLogQuerySchema.parse(query));
+    const reply = await createMediaLogListing(getDocumentClient()).list(root, ListMediaLogQuerySchema.parse(query));
     return { returned: reply.log.length, total: reply.pagination.total, ...meter.tally() };
   } finally {
     meter.detach();
@@ -85,7 +85,7 @@ describe('media log read cost', () => {
     const family = { userId: USERS[0] as number, role: 'user' as const, parentId: null };
     const meter = attachReadMeter(getDocumentClient());
     try {
-      const reply = await mediaLogListing().list(family, ListMediaLogQuerySchema.parse({ url }));
+      const reply = await createMediaLogListing(getDocumentClient()).list(family, ListMediaLogQuerySchema.parse({ url }));
       const requests = entries.filter((entry) => entry.url === url);
       expect(reply.log.every((entry) => entry['user-id'] === USERS[0])).toBe(true);
       expect(reply.pagination.total).toBe(requests.filter((entry) => entry['user-id'] === USERS[0]).length);

@@ -1,10 +1,13 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
+import { tableName } from '../../shared/config/data-config';
 import { ConflictError } from '../../shared/errors';
 import type { FeedOutcome as FeedMessageOutcome } from '../../shared/observability/metric-catalog';
+import { mediaLogTable } from '../../shared/tables/media-log-table';
 import type { MediaLogEntry } from '../schemas';
 import type { FeedChange, StatusChange } from './feed-messages';
-import type { MediaLogWriter, WriteAllOptions, WriteOutcome } from './media-log-writer';
-import { UnknownEntryError, type StatusWriter } from './status-writer';
+import { MediaLogWriter, type WriteAllOptions, type WriteOutcome } from './media-log-writer';
+import { StatusWriter, UnknownEntryError } from './status-writer';
 
 /**
  * Applying what the media pipeline feed asks (DESIGN.md sections 7a and 7b), for the queue consumer
@@ -34,6 +37,12 @@ export const CHANGES_IN_FLIGHT = 16;
 export interface FeedWriters {
   readonly entries: MediaLogWriter;
   readonly statuses: StatusWriter;
+}
+
+/** The feed's writers on `client`, over the media log table the data configuration names (the queue consumer, the import, the bench). */
+export function createFeedWriters(client: DynamoDBDocumentClient): FeedWriters {
+  const entries = tableName(mediaLogTable);
+  return { entries: new MediaLogWriter(client, entries), statuses: new StatusWriter(client, entries) };
 }
 
 /** Options of {@link ingestFeedChanges}. */

@@ -1,8 +1,9 @@
+import { getDocumentClient } from '../../shared/aws/clients';
 import { ValidationError, type FieldError } from '../../shared/errors';
+import { lazy } from '../../shared/lazy';
 import { parseInput } from '../../shared/validation/issues';
-import { feedWriters, mediaLogWriter } from '../media-log-context';
 import { NewMediaLogEntrySchema, type MediaLogEntry } from '../schemas';
-import { ingestFeedChanges, type FeedOutcome, type FeedResult } from './feed-ingest';
+import { createFeedWriters, ingestFeedChanges, type FeedOutcome, type FeedResult } from './feed-ingest';
 import { parseFeedBody, type FeedChange } from './feed-messages';
 import type { WriteOutcome } from './media-log-writer';
 
@@ -11,6 +12,9 @@ import type { WriteOutcome } from './media-log-writer';
  * the feed's schemas, then write through the feed's writers, so an import and the queue consumer
  * store and change entries the same way (and the fold counts them alike).
  */
+
+// Rebuilt after a reset (resetEveryLazy): the tools that import switch the process between databases.
+const writers = /* @__PURE__ */ lazy(() => createFeedWriters(getDocumentClient()));
 
 /** How many entries a batch stored, and how many were already stored (a retried import). */
 export interface WriteSummary {
@@ -50,7 +54,7 @@ export function parseImportLine(line: string, lineNumber: number): FeedChange {
 
 /** Validate and store one entry (one conditional put); storing the same entry again changes nothing. */
 export async function writeMediaLogEntry(input: unknown): Promise<WriteOutcome> {
-  return mediaLogWriter().write(parseMediaLogEntry(input));
+  return writers().entries.write(parseMediaLogEntry(input));
 }
 
 /**
@@ -68,7 +72,7 @@ export async function writeMediaLogEntries(inputs: Iterable<unknown>, options: W
     }
   });
   let done = 0;
-  const results = await mediaLogWriter().writeAll(entries, { onSettled: (count) => options.onProgress?.((done += count)) });
+  const results = await writers().entries.writeAll(entries, { onSettled: (count) => options.onProgress?.((done += count)) });
   const failed = results.find((result): result is Error => result instanceof Error);
   if (failed) throw failed;
   return { written: results.filter((result) => result === 'written').length, unchanged: results.filter((result) => result === 'unchanged').length };
@@ -85,7 +89,7 @@ export interface ImportSummary {
 export async function importFeedChanges(changes: readonly FeedChange[], options: WriteOptions = {}): Promise<ImportSummary> {
   let done = 0;
   const statusCount = changes.filter((change) => change.kind === 'status').length;
-  const results: FeedResult[] = await ingestFeedChanges(feedWriters(), changes, { batchEntries: true, onSettled: (count) => options.onProgress?.((done += count)) });
+  const results: FeedResult[] = await ingestFeedChanges(writers(), changes, { batchEntries: true, onSettled: (count) => options.onProgress?.((done += count)) });
   options.onProgress?.((done += statusCount));
   const summary = { entries: { applied: 0, ignored: 0 }, statuses: { applied: 0, ignored: 0 }, failures: [] as ImportSummary['failures'][number][] };
   results.forEach((result, position) => {

@@ -1,20 +1,25 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Caller } from '../../shared/access/roles';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import type { CursorCodec } from '../../shared/listing/cursor';
+import { tableName } from '../../shared/config/data-config';
+import { CursorCodec } from '../../shared/listing/cursor';
+import { cursorConfig } from '../../shared/listing/cursor-config';
 import { intersectWindows, keyBefore, windowAfter, type KeyWindow } from '../../shared/listing/key-window';
 import { readMergedPage, type ListedItem, type SortedStream } from '../../shared/listing/merge-reader';
 import { DEFAULT_LIMIT, PAGE_READ_BUDGET, queryFingerprint, requestedPage, type PageRequest } from '../../shared/listing/pagination';
+import { mediaLogCountsTable, mediaLogTable } from '../../shared/tables/media-log-table';
+import { UserScopeReader } from '../../shared/tables/user-scope-reader';
+import { usersTable } from '../../shared/tables/users-table';
 import type { StatusFilter } from '../counters';
 import { entryFromItem } from '../entry-item';
 import { mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
 import type { ListMediaLogQuery, MediaLogFilter, MediaLogList } from '../list-schemas';
 import { STATUS_FIELDS } from '../schemas';
 import { bucketOf, instantAfter, instantBefore, TIME_MAX, TIME_MIN, type TimeRange } from '../time-buckets';
-import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type CounterReader } from './counter-reader';
+import { COUNTER_READS_IN_FLIGHT, CounterReader, type CounterBucket } from './counter-reader';
 import { entryMatches } from './entry-filter';
 import { considersStatusPartitions, planStreams } from './list-plan';
-import { countedScopes, type CountedScopes, type FamilyScopes, type ListingScope } from './listing-scope';
+import { countedScopes, FamilyScopes, type CountedScopes, type ListingScope } from './listing-scope';
 import { locate, segmentsOf, totalOf, type PagePosition } from './range-counts';
 import { scopeCounting } from './scope-counting';
 import { countStreams, urlStreams } from './url-listing';
@@ -185,4 +190,20 @@ export class MediaLogListing {
     const lists = await mapConcurrently(all, COUNTER_READS_IN_FLIGHT, (scope) => this.reader.counterBuckets(scope, 'month', null, this.monthRange(range)));
     return new Map(all.map((scope, index) => [scope, lists[index] ?? []]));
   }
+}
+
+/**
+ * The listing on `client`, over the tables the data configuration names (the entries, their
+ * counters, and the users table for the callers' families), its cursors sealed with the configured
+ * secret: what GET /media/log serves, and what the bench and the read-cost tests measure.
+ */
+export function createMediaLogListing(client: DynamoDBDocumentClient): MediaLogListing {
+  const entries = tableName(mediaLogTable);
+  return new MediaLogListing(
+    client,
+    entries,
+    new CounterReader(client, entries, tableName(mediaLogCountsTable)),
+    new FamilyScopes(new UserScopeReader(client, tableName(usersTable))),
+    new CursorCodec('media-log', cursorConfig().secret),
+  );
 }
