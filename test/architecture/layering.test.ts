@@ -36,6 +36,10 @@ describe('the import structure', () => {
     expect(both).toEqual([]);
   });
 
+  it('has the media log read users through the users table code of functions/shared, not the users feature', () => {
+    expect(violations((from, to) => from === 'functions/media-log' && to === 'functions/users')).toEqual([]);
+  });
+
   it('has features depend on the route table only where they describe the API (openapi)', () => {
     expect(violations((from, to) => FEATURES.has(from) && to === 'functions/*' && from !== 'functions/openapi')).toEqual([]);
   });
