@@ -4,9 +4,10 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { deployedFunctions as deployedFunctionList } from '../functions/deployed-functions';
 import type { DeployedFunction } from '../functions/shared/deployment/function-definitions';
+import { bundleOutput } from './bundle-composition';
 import { BUNDLE_SETTINGS, DEPLOYED_SDK_SOURCE, esbuildOptions, type SdkSource } from '../lib/function-bundling';
 
 export type { DeployedFunction };
@@ -31,17 +32,28 @@ export interface WrittenBundle {
   readonly bytes: number;
   /** Packages the bundle imports at init instead of carrying them (`node:` built-ins left out). */
   readonly imports: readonly string[];
+  /** esbuild's account of the build: what it followed and what each input put in the bundle. */
+  readonly metafile: Metafile;
 }
 
 /** A change to the stack's options, for a test that needs a deliberately broken bundle. */
 export type OptionsChange = (options: BuildOptions) => BuildOptions;
 
-/** Bundle `fn` into `folder` with the stack's options for SDK source `sdk`, changed by `adjust`. */
-export async function writeBundle(fn: DeployedFunction, folder: string, sdk: SdkSource, adjust: OptionsChange = (options) => options): Promise<WrittenBundle> {
+/** The path of the bundle in `folder`. */
+export function bundleFile(folder: string): string {
+  return join(folder, BUNDLE_SETTINGS.outputFile);
+}
+
+/** Build with `options` (whose outfile is {@link bundleFile} of `folder`) and describe what was written. */
+export async function writeBuild(options: BuildOptions, folder: string): Promise<WrittenBundle> {
   await mkdir(folder, { recursive: true });
-  const file = join(folder, BUNDLE_SETTINGS.outputFile);
-  const { metafile } = await build({ ...adjust(esbuildOptions(fn, file, sdk)), metafile: true });
-  const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith(BUNDLE_SETTINGS.outputFile))?.[1];
-  const imports = [...new Set((output?.imports ?? []).filter((entry) => entry.external && !entry.path.startsWith('node:')).map((entry) => entry.path))].sort();
-  return { folder, file, bytes: (await stat(file)).size, imports };
+  const file = bundleFile(folder);
+  const { metafile } = await build({ ...options, metafile: true });
+  const imports = [...new Set(bundleOutput(metafile).imports.filter((entry) => entry.external && !entry.path.startsWith('node:')).map((entry) => entry.path))].sort();
+  return { folder, file, bytes: (await stat(file)).size, imports, metafile };
+}
+
+/** Bundle `fn` into `folder` with the stack's options for SDK source `sdk`, changed by `adjust`. */
+export function writeBundle(fn: DeployedFunction, folder: string, sdk: SdkSource, adjust: OptionsChange = (options) => options): Promise<WrittenBundle> {
+  return writeBuild(adjust(esbuildOptions(fn, bundleFile(folder), sdk)), folder);
 }

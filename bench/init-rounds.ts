@@ -6,7 +6,6 @@
  */
 import { tables } from '../functions/shared/tables';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
-import type { DeployedFunction } from './function-bundles';
 import { DEPLOYED_SETTINGS, timeBareNode, timeInit, type InitSample } from './lambda-process';
 import { formatSpread, progressBar, spread, type Spread } from './report';
 
@@ -31,11 +30,8 @@ export function deployedConfiguration(): Record<string, string> {
   };
 }
 
-/** A bundle to time: a function bundled one way, its task folder and environment, and its samples so far. */
+/** A bundle to time: its task folder and environment, and its samples so far. */
 export interface InitSubject {
-  readonly fn: DeployedFunction;
-  readonly sizeKb: number;
-  readonly imports: readonly string[];
   readonly folder: string;
   readonly environment: Record<string, string>;
   readonly samples: InitSample[];

@@ -7,7 +7,7 @@
  * figure from another day. The logger, already shipped before, stays in both.
  */
 import { DEPLOYED_SDK_SOURCE } from '../lib/function-bundling';
-import { deployedFunctions, type OptionsChange } from './function-bundles';
+import { deployedFunctions, type DeployedFunction, type OptionsChange } from './function-bundles';
 import { deployedConfiguration, formatOverBare, initFigures, timeRounds, type InitSubject } from './init-rounds';
 import { createLambdaLayout, deployToLayout, providesSdkFor, type LambdaLayout } from './lambda-layout';
 import { lambdaEnvironment } from './lambda-process';
@@ -52,7 +52,9 @@ export interface ObservabilityCostResult {
 }
 
 interface Subject extends InitSubject {
+  readonly fn: DeployedFunction;
   readonly build: Build;
+  readonly sizeKb: number;
 }
 
 async function prepareSubjects(layouts: Readonly<Record<Build, LambdaLayout>>): Promise<Subject[]> {
@@ -61,7 +63,7 @@ async function prepareSubjects(layouts: Readonly<Record<Build, LambdaLayout>>): 
     jobs.map(async ({ build, fn }) => {
       const written = await deployToLayout(layouts[build], fn, DEPLOYED_SDK_SOURCE, build === BUILDS.without ? withoutMetricsAndTracing : undefined);
       const environment = lambdaEnvironment(fn.name, written.folder, deployedConfiguration());
-      return { fn, build, sizeKb: written.bytes / 1024, imports: written.imports, folder: written.folder, environment, samples: [], overBare: [] };
+      return { fn, build, sizeKb: written.bytes / 1024, folder: written.folder, environment, samples: [], overBare: [] };
     }),
   );
 }

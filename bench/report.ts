@@ -72,7 +72,8 @@ export function formatRatio(value: number): string {
 /** Milliseconds with a precision that suits their size. */
 export function formatMs(ms: number): string {
   if (!Number.isFinite(ms)) return 'n/a';
-  return `${ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0)} ms`;
+  const size = Math.abs(ms);
+  return `${size < 10 ? ms.toFixed(2) : size < 100 ? ms.toFixed(1) : ms.toFixed(0)} ms`;
 }
 
 /** A count with thousands separators. */
