@@ -8,7 +8,8 @@ import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
-import { NODE_MAJOR_VERSION } from '../lib/function-bundling';
+import { NODE_MAJOR_VERSION, TRACING_ENV } from '../lib/function-bundling';
+import { SETTINGS_DEFAULTS } from '../lib/stack-settings';
 
 /** The script that loads a handler like the runtime. */
 const BOOTSTRAP = join(fileURLToPath(new URL('.', import.meta.url)), 'lambda-bootstrap.mjs');
@@ -28,6 +29,7 @@ export const DEPLOYED_SETTINGS = {
   POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
   POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
   POWERTOOLS_LOG_LEVEL: 'INFO',
+  [TRACING_ENV]: String(SETTINGS_DEFAULTS.tracing),
   NODE_OPTIONS: '--enable-source-maps',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
 } as const;

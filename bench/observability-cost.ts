@@ -1,12 +1,12 @@
 /**
  * What the business metrics and the X-Ray tracing cost each deployed function at cold start: every
- * function bundled as deployed, and again with Powertools Metrics and Tracer replaced by do-nothing
+ * function bundled as deployed with `-c tracing=true`, and again with Powertools Metrics and Tracer replaced by do-nothing
  * stand-ins (bench/observability-stubs/, through an esbuild alias), everything else alike. Both
  * builds are timed in the same rounds as the Lambda runtime inits them (bench/init-rounds.ts), so
  * the difference is the libraries' load and set-up, measured against each other and not against a
  * figure from another day. The logger, already shipped before, stays in both.
  */
-import { DEPLOYED_SDK_SOURCE } from '../lib/function-bundling';
+import { bundleDefines, DEPLOYED_SDK_SOURCE, TRACING_ENV } from '../lib/function-bundling';
 import { deployedFunctions, type DeployedFunction, type OptionsChange } from './function-bundles';
 import { deployedConfiguration, formatOverBare, initFigures, timeRounds, type InitSubject } from './init-rounds';
 import { createLambdaLayout, deployToLayout, providesSdkFor, type LambdaLayout } from './lambda-layout';
@@ -24,6 +24,9 @@ const STAND_INS = {
   '@aws-lambda-powertools/metrics': './bench/observability-stubs/powertools-metrics.mjs',
   '@aws-lambda-powertools/tracer': './bench/observability-stubs/powertools-tracer.mjs',
 } as const;
+
+/** The stack's options with tracing on (`-c tracing=true`): the bundle holds the X-Ray SDK. */
+const withTracing: OptionsChange = (options) => ({ ...options, define: { ...options.define, ...bundleDefines(true) } });
 
 /** The stack's options, with Metrics and Tracer swapped for their stand-ins. */
 const withoutMetricsAndTracing: OptionsChange = (options) => ({ ...options, alias: { ...options.alias, ...STAND_INS } });
@@ -61,8 +64,9 @@ async function prepareSubjects(layouts: Readonly<Record<Build, LambdaLayout>>): 
   const jobs = Object.values(BUILDS).flatMap((build) => deployedFunctions().map((fn) => ({ build, fn })));
   return Promise.all(
     jobs.map(async ({ build, fn }) => {
-      const written = await deployToLayout(layouts[build], fn, DEPLOYED_SDK_SOURCE, build === BUILDS.without ? withoutMetricsAndTracing : undefined);
-      const environment = lambdaEnvironment(fn.name, written.folder, deployedConfiguration());
+      const traced = build === BUILDS.with;
+      const written = await deployToLayout(layouts[build], fn, DEPLOYED_SDK_SOURCE, traced ? withTracing : withoutMetricsAndTracing);
+      const environment = lambdaEnvironment(fn.name, written.folder, { ...deployedConfiguration(), ...(traced ? { [TRACING_ENV]: 'true' } : {}) });
       return { fn, build, sizeKb: written.bytes / 1024, folder: written.folder, environment, samples: [], overBare: [] };
     }),
   );
@@ -104,7 +108,7 @@ export function formatObservabilityCost(result: ObservabilityCostResult): string
   ]);
   return [
     `bare \`node -e ''\`: ${formatSpread(result.bare)}. ${result.rounds} rounds, each a fresh process per bundle; SDK ${DEPLOYED_SDK_SOURCE} as deployed.`,
-    'without: Powertools Metrics and Tracer replaced by do-nothing stand-ins; with: as deployed. init added: with minus without, per round, median (25th–75th percentile).',
+    'without: Powertools Metrics and Tracer replaced by do-nothing stand-ins; with: as deployed with -c tracing=true. init added: with minus without, per round, median (25th–75th percentile).',
     formatTable(headers, rows),
   ].join('\n');
 }

@@ -13,6 +13,7 @@ import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
+import { TRACING_ENV } from './function-bundling';
 import { ApiDashboard } from './constructs/api-dashboard';
 import { ApiFirewall } from './constructs/api-firewall';
 import { Auth } from './constructs/auth';
@@ -143,6 +144,7 @@ export class FrontendApiStack extends Stack {
       routes: functions.functions,
       authorizer: auth.authorizer,
       rateLimit: settings.apiRateLimit,
+      tracing: settings.tracing,
       burstLimit: settings.apiBurstLimit,
       corsOrigins: settings.corsOrigins,
       logRetentionDays: settings.logRetentionDays,
@@ -187,6 +189,8 @@ export class FrontendApiStack extends Stack {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: settings.logLevel,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+      // Read by ServiceFunction too: the same value decides the function's X-Ray mode and its bundle.
+      [TRACING_ENV]: String(settings.tracing),
       NODE_OPTIONS: '--enable-source-maps',
       ...(settings.corsOrigins.length > 0 ? { CORS_ALLOWED_ORIGINS: settings.corsOrigins.join(',') } : {}),
     };

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
+import { SETTINGS_DEFAULTS } from './stack-settings';
 
 /**
  * How every function is bundled, in one place: the stack's NodejsFunction bundling, the benchmarks
@@ -88,6 +89,23 @@ export function entryPath(handlerModule: string): string {
   return join(PROJECT_ROOT, handlerModule);
 }
 
+/**
+ * Compile-time values of a bundle: whether it traces (the stack's `tracing` setting), so that a
+ * bundle without tracing leaves the X-Ray SDK out (functions/shared/observability/tracing.ts). The
+ * function's environment carries the same value.
+ */
+export function bundleDefines(tracing: boolean): Record<string, string> {
+  return { [`process.env.${TRACING_ENV}`]: JSON.stringify(String(tracing)) };
+}
+
+/** The Powertools variable that switches tracing, in a function's environment and in its bundle. */
+export const TRACING_ENV = 'POWERTOOLS_TRACE_ENABLED';
+
+/** Whether a function with `environment` traces: the stack writes {@link TRACING_ENV} into every function's. */
+export function tracesWith(environment: Readonly<Record<string, string>>): boolean {
+  return environment[TRACING_ENV] === 'true';
+}
+
 /** What the bundling of one function depends on. */
 export interface BundledFunction {
   /** Module (from the project root) whose named export `handler` is the function. */
@@ -100,7 +118,7 @@ export interface BundledFunction {
  * The esbuild options of a function's bundle, written to `outfile`: the settings the stack's
  * NodejsFunction passes to esbuild, for the benchmarks and the test that run bundles outside CDK.
  */
-export function esbuildOptions(fn: BundledFunction, outfile: string, sdk: SdkSource = DEPLOYED_SDK_SOURCE): BuildOptions {
+export function esbuildOptions(fn: BundledFunction, outfile: string, sdk: SdkSource = DEPLOYED_SDK_SOURCE, tracing: boolean = SETTINGS_DEFAULTS.tracing): BuildOptions {
   return {
     entryPoints: [entryPath(fn.handler)],
     absWorkingDir: PROJECT_ROOT,
@@ -113,6 +131,7 @@ export function esbuildOptions(fn: BundledFunction, outfile: string, sdk: SdkSou
     sourcesContent: BUNDLE_SETTINGS.sourcesContent,
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     banner: { js: BUNDLE_SETTINGS.banner },
+    define: bundleDefines(tracing),
     external: externalModules(fn.image, sdk),
     outfile,
     logLevel: 'silent',

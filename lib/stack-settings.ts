@@ -33,6 +33,12 @@ export interface StackSettings {
   /** Powertools log level of every function. */
   readonly logLevel: LogLevel;
   /**
+   * X-Ray active tracing of the stage and every function, each AWS SDK call a subsegment. Off by
+   * default: the X-Ray SDK is about 120 KB of every bundle and is loaded at every cold start, so a
+   * bundle built without tracing leaves it out (lib/function-bundling.ts).
+   */
+  readonly tracing: boolean;
+  /**
    * AWS accounts (12-digit ids) allowed to send to the media pipeline feed queue by its resource
    * policy; empty: only principals of this account that an IAM policy allows.
    */
@@ -67,6 +73,7 @@ export const SETTINGS_DEFAULTS = {
   apiBurstLimit: 100,
   authorizerCacheSeconds: 300,
   logLevel: 'INFO',
+  tracing: false,
   authorizerConcurrency: 10,
   imageRouteConcurrency: 10,
 } as const;
@@ -227,6 +234,7 @@ export function readStackSettings(node: Node): StackSettings {
     externalIssuer: externalIssuer(read),
     alarmEmail: alarmEmail(read),
     logLevel: logLevel(read),
+    tracing: booleanSetting(read, 'tracing', SETTINGS_DEFAULTS.tracing),
     feedProducerAccounts: accountIds(read, 'feedProducerAccounts'),
     capacity: capacity(read, apiRateLimit),
   };

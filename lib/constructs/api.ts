@@ -22,6 +22,8 @@ export interface ApiProps {
   readonly burstLimit: number;
   readonly corsOrigins: readonly string[];
   readonly logRetentionDays: number;
+  /** X-Ray tracing of the stage, as of the functions (the stack's `tracing` setting). */
+  readonly tracing: boolean;
 }
 
 /**
@@ -37,7 +39,7 @@ function accessLogFormat(): apigateway.AccessLogFormat {
  * The REST API: one resource per path of the route table under the API prefix, a Lambda proxy
  * integration to each route's own function, the REQUEST authorizer on every bearer route, the CORS
  * preflight on every resource, gateway answers as RFC 9457 problems, stage throttling, JSON access
- * logs and X-Ray tracing.
+ * logs and, where the stack traces, X-Ray tracing.
  */
 export class Api extends Construct {
   public readonly restApi: apigateway.RestApi;
@@ -60,7 +62,7 @@ export class Api extends Construct {
         stageName: STAGE_NAME,
         throttlingRateLimit: props.rateLimit,
         throttlingBurstLimit: props.burstLimit,
-        tracingEnabled: true,
+        tracingEnabled: props.tracing,
         accessLogDestination: new apigateway.LogGroupLogDestination(this.accessLogs),
         accessLogFormat: accessLogFormat(),
         // Execution logs for errors only; request and response bodies (tokens, profiles) are never logged.
@@ -73,7 +75,7 @@ export class Api extends Construct {
     // After the routes, so that every resource they created gets its preflight.
     addCorsPreflights(this.restApi, props.routes.map(({ route }) => route), parseCorsOrigins(props.corsOrigins.join(',')));
     this.baseUrl = this.restApi.urlForPath(API_PREFIX);
-    this.acknowledgeFindings();
+    this.acknowledgeFindings(props.tracing);
   }
 
   private addRoute({ route, handler }: RouteFunction, authorizer: apigateway.IAuthorizer): void {
@@ -93,7 +95,13 @@ export class Api extends Construct {
     }
   }
 
-  private acknowledgeFindings(): void {
+  private acknowledgeFindings(tracing: boolean): void {
+    if (!tracing) {
+      acknowledgeFindings(this.restApi.deploymentStage, {
+        'Serverless-APIGWXrayEnabled':
+          "Tracing is the stack's `tracing` setting (-c tracing=true traces the stage and every function); off by default, as the functions' X-Ray SDK costs every cold start. Access logs carry each request id.",
+      });
+    }
     acknowledgeFindings(this.restApi, {
       'AwsSolutions-COG4':
         "Bearer routes use a Lambda REQUEST authorizer: it verifies tokens of any OIDC issuer (the stack's Cognito pool by default) and maps the token subject to the one user record that claims it, passing the user id to the routes, which a Cognito authorizer cannot. The routes read the caller's stored status and role on every request.",

@@ -13,6 +13,8 @@ import {
   PROJECT_ROOT,
   entryPath,
   sdkExternalModules,
+  bundleDefines,
+  tracesWith,
 } from '../function-bundling';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { serviceLogGroup } from '../service-log-group';
@@ -70,7 +72,7 @@ export interface ServiceFunctionProps {
   readonly timeout?: Duration;
 }
 
-function bundling(image: boolean): nodejs.BundlingOptions {
+function bundling(image: boolean, tracing: boolean): nodejs.BundlingOptions {
   return {
     target: BUNDLE_SETTINGS.target,
     format: nodejs.OutputFormat.ESM,
@@ -79,6 +81,7 @@ function bundling(image: boolean): nodejs.BundlingOptions {
     sourcesContent: BUNDLE_SETTINGS.sourcesContent,
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     banner: BUNDLE_SETTINGS.banner,
+    define: bundleDefines(tracing),
     // Explicit even when empty: NodejsFunction leaves `@aws-sdk/*` out by default.
     externalModules: sdkExternalModules(),
     ...(image
@@ -99,7 +102,7 @@ function bundling(image: boolean): nodejs.BundlingOptions {
 
 /**
  * One Lambda function of the service: bundled by the local esbuild exactly as the bundle-size
- * benchmark bundles it, arm64, X-Ray active, its own log group with retention, and a role that can
+ * benchmark bundles it, arm64, X-Ray active where the stack traces, its own log group with retention, and a role that can
  * write to that log group and nothing else until a grant adds exactly what the function needs.
  */
 export class ServiceFunction extends Construct {
@@ -130,9 +133,9 @@ export class ServiceFunction extends Construct {
       timeout: props.timeout ?? size.timeout,
       role: this.role,
       logGroup: this.logGroup,
-      tracing: lambda.Tracing.ACTIVE,
+      tracing: tracesWith(props.environment) ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
       environment: { ...props.environment },
-      bundling: bundling(props.image),
+      bundling: bundling(props.image, tracesWith(props.environment)),
       reservedConcurrentExecutions: props.reservedConcurrency,
       deadLetterQueue: props.deadLetterQueue,
     });
@@ -140,10 +143,17 @@ export class ServiceFunction extends Construct {
   }
 
   private acknowledgeFindings(props: ServiceFunctionProps): void {
-    acknowledgeFindings(this.role, {
-      'AwsSolutions-IAM5[Resource::*]':
-        'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; active tracing needs them on "*". Every data permission of the role names its resources.',
-    });
+    if (tracesWith(props.environment)) {
+      acknowledgeFindings(this.role, {
+        'AwsSolutions-IAM5[Resource::*]':
+          'X-Ray PutTraceSegments and PutTelemetryRecords support no resource-level permissions; active tracing needs them on "*". Every data permission of the role names its resources.',
+      });
+    } else {
+      acknowledgeFindings(this.function, {
+        'Serverless-LambdaTracing':
+          'Tracing is the stack\'s `tracing` setting (-c tracing=true turns it on for every function and the stage). Off by default: the X-Ray SDK would be loaded at every cold start; logs and metrics carry the request ids.',
+      });
+    }
     if (props.deadLetterQueue) return;
     if (props.invokedBy === 'schedule') throw new Error(`${props.description}: a function invoked asynchronously needs a dead-letter queue.`);
     acknowledgeFindings(this.function, { 'Serverless-LambdaDLQ': NO_DEAD_LETTER_QUEUE[props.invokedBy] });

@@ -82,8 +82,11 @@ function contextFields(name: string): Record<string, unknown> & { deadlineMs: nu
   return { ...fields, deadlineMs: Date.now() + getRemainingTimeInMillis() };
 }
 
-/** Registers the hooks that bundle every deployed function (or those named in `only`) once for the calling test file. */
-export function useDeployedBundles(only?: readonly string[]): DeployedBundles {
+/**
+ * Registers the hooks that bundle every deployed function (or those named in `only`) once for the
+ * calling test file, with the stack's options changed by `adjust` (a bundle built with tracing on).
+ */
+export function useDeployedBundles(only?: readonly string[], adjust?: OptionsChange): DeployedBundles {
   const bundles = new Map<string, WrittenBundle>();
   let configuration: Record<string, string> = {};
   const state = {
@@ -98,7 +101,7 @@ export function useDeployedBundles(only?: readonly string[]): DeployedBundles {
     configuration = await fileConfiguration(await writeTripwire(state.layout.root));
     // esbuild runs the builds in parallel itself; one at a time would take several times longer.
     const wanted = deployedFunctions().filter((fn) => only === undefined || only.includes(fn.name));
-    await Promise.all(wanted.map(async (fn) => bundles.set(fn.name, await deployToLayout(state.layout, fn, DEPLOYED_SDK_SOURCE))));
+    await Promise.all(wanted.map(async (fn) => bundles.set(fn.name, await deployToLayout(state.layout, fn, DEPLOYED_SDK_SOURCE, adjust))));
   }, 120_000);
   afterAll(async () => {
     await state.layout?.remove();

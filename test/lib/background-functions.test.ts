@@ -61,7 +61,7 @@ describe('the avatar reconciler', () => {
     ]);
   });
 
-  it('has exactly: list the avatar prefix, delete avatar objects, batch-get users, logs and traces, and its dead-letter queue', () => {
+  it('has exactly: list the avatar prefix, delete avatar objects, batch-get users, logs, and its dead-letter queue', () => {
     expect(grants.map((grant) => grant.action).sort()).toEqual([
       'dynamodb:BatchGetItem',
       'logs:CreateLogStream',
@@ -69,8 +69,6 @@ describe('the avatar reconciler', () => {
       's3:DeleteObject',
       's3:ListBucket',
       'sqs:SendMessage',
-      'xray:PutTelemetryRecords',
-      'xray:PutTraceSegments',
     ]);
     expect(statements.every((statement) => statement.Effect === 'Allow')).toBe(true);
   });

@@ -71,9 +71,9 @@ describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePa
     expect(pairs(s3(statements))).toEqual([...onPrefix(grants.avatars, avatarBucket.objectPrefix), ...onPrefix(grants.uploads, avatarBucket.uploadPrefix)].sort());
   });
 
-  it('writes to its own log group and traces to X-Ray, nothing else', () => {
+  it('writes to its own log group, nothing else (untraced by default)', () => {
     const others = statements.flatMap(actionsOf).filter((action) => !/^(dynamodb|s3):/.test(action));
-    expect(others.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    expect(others.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 });
 

@@ -61,16 +61,38 @@ describe('the runtime', () => {
   });
 });
 
+describe('with -c tracing=true', () => {
+  const traced = synthesizeStack({ tracing: 'true' });
+  const tracedResources = traced.template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+
+  it.each(deployedFunctions.map((fn) => [fn.name, functionPath(fn)] as const))('%s traces actively, and its environment says so', (_name, path) => {
+    const fn = tracedResources[logicalIdAt(traced.stack, [...path, 'Function'])]?.Properties ?? {};
+    expect(fn.TracingConfig).toEqual({ Mode: 'Active' });
+    expect(fn.Environment?.Variables?.POWERTOOLS_TRACE_ENABLED).toBe('true');
+  });
+
+  it('lets every function send its segments to X-Ray', () => {
+    const policies = Object.values(tracedResources).filter((resource) => resource.Type === 'AWS::IAM::Policy');
+    const xray = policies.filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes('xray:PutTraceSegments'));
+    expect(xray.length).toBeGreaterThanOrEqual(deployedFunctions.length);
+  });
+
+  it('traces the stage too', () => {
+    traced.template.hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true });
+  });
+});
+
 describe.each(allFunctions)('the %s function', (_name, path, expected) => {
   const fn = functionOf(path);
 
-  it('runs the newest Node.js on arm64 with active tracing', () => {
+  it('runs the newest Node.js on arm64, untraced by default', () => {
     expect(fn).toMatchObject({
       Runtime: FUNCTION_RUNTIME.name,
       Architectures: ['arm64'],
-      TracingConfig: { Mode: 'Active' },
       Handler: 'index.handler',
     });
+    expect(fn.TracingConfig).toBeUndefined();
+    expect(fn.Environment?.Variables?.POWERTOOLS_TRACE_ENABLED).toBe('false');
   });
 
   it(`gets ${expected.memory} MB and ${expected.timeout} s (${expected.label})`, () => {

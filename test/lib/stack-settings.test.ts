@@ -18,6 +18,7 @@ describe('the stack settings', () => {
       externalIssuer: undefined,
       alarmEmail: undefined,
       logLevel: 'INFO',
+      tracing: false,
       capacity: { ipRateLimit: 600, tokenRateLimit: 300, authorizerConcurrency: 10, imageRouteConcurrency: 10 },
       feedProducerAccounts: [],
     });

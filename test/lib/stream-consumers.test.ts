@@ -108,9 +108,9 @@ describe('the foldMediaLogCounts role', () => {
     expect(resourcesOf('sqs:SendMessage')).toEqual([failuresArn]);
   });
 
-  it('has nothing else beside its log group and X-Ray', () => {
+  it('has nothing else beside its log group', () => {
     const others = statements.flatMap(actionsOf).filter((action) => !/^(dynamodb|sqs):/.test(action));
-    expect(others.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    expect(others.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
   });
 });
 

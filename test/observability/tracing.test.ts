@@ -4,13 +4,19 @@ import type { AddressInfo } from 'node:net';
 import { jest } from '@jest/globals';
 import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';
 import { tracingEnabled } from '../../functions/shared/observability/tracing';
-import { deployedFunctions } from '../../bench/function-bundles';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deployedFunctions, writeBundle, type WrittenBundle } from '../../bench/function-bundles';
+import { SETTINGS_DEFAULTS } from '../../lib/stack-settings';
 import { proxyEvent, routeAnswer, useDeployedBundles } from '../bundles/deployed-bundles-harness';
 import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
 import { createTestUser } from '../harness/users';
+import { bundleDefines, DEPLOYED_SDK_SOURCE, TRACING_ENV } from '../../lib/function-bundling';
 
 /**
- * X-Ray sees every DynamoDB and S3 call of a deployed function, and nothing is traced locally.
+ * X-Ray sees every DynamoDB and S3 call of a function deployed with tracing on; a function deployed
+ * without it carries no X-Ray code; nothing is traced locally.
  * The deployed bundles run as Lambda runs them (bench/lambda-process.ts) with a sampled trace header
  * and the X-Ray daemon address pointing at a UDP socket of this test on 127.0.0.1: the subsegments
  * the X-Ray SDK sends are read there, so no packet leaves this machine. In-process (the local
@@ -20,7 +26,8 @@ import { createTestUser } from '../harness/users';
 
 const TRACED = ['getCurrentUser', 'uploadCurrentAvatar'] as const;
 const bed = useAvatarTestBed();
-const deployed = useDeployedBundles(TRACED);
+// Built and run as the stack deploys them with `-c tracing=true`: the bundle and the environment say so.
+const deployed = useDeployedBundles(TRACED, (options) => ({ ...options, define: { ...options.define, ...bundleDefines(true) } }));
 
 /** A UDP socket on loopback standing in for the X-Ray daemon, keeping every document it receives. */
 async function startDaemon() {
@@ -46,6 +53,7 @@ async function invokeTraced(name: (typeof TRACED)[number], event: unknown, daemo
   const fn = deployedFunctions().find((candidate) => candidate.name === name);
   if (!fn) throw new Error(`${name} is not deployed.`);
   return deployed.invoke(fn, deployed.bundles.get(name)!, event, {
+    [TRACING_ENV]: 'true',
     _X_AMZN_TRACE_ID: header,
     AWS_XRAY_DAEMON_ADDRESS: daemonAddress,
     AVATAR_FETCH_ALLOW_HOSTS: bed.source.server.hostPort,
@@ -88,6 +96,28 @@ describe('a deployed function with active tracing', () => {
       expect(calls).toContain('DynamoDB GetItem');
     } finally {
       await daemon.close();
+    }
+  });
+});
+
+/** Whether a bundle carries the X-Ray SDK: any input of it from `aws-xray-sdk-core`. */
+function holdsXRay(bundle: WrittenBundle): boolean {
+  return Object.keys(bundle.metafile.inputs).some((input) => input.includes('node_modules/aws-xray-sdk-core/'));
+}
+
+describe('the tracing setting', () => {
+  it('leaves the X-Ray SDK out of a bundle built without tracing, the stack\'s default', async () => {
+    const fn = deployedFunctions().find((candidate) => candidate.name === 'getCurrentUser')!;
+    const folder = await mkdtemp(join(tmpdir(), 'untraced-'));
+    try {
+      const untraced = await writeBundle(fn, folder, DEPLOYED_SDK_SOURCE);
+
+      expect(SETTINGS_DEFAULTS.tracing).toBe(false);
+      expect(holdsXRay(untraced)).toBe(false);
+      expect(holdsXRay(deployed.bundles.get('getCurrentUser')!)).toBe(true);
+      expect(untraced.bytes).toBeLessThan(deployed.bundles.get('getCurrentUser')!.bytes - 100_000);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
