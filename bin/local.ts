@@ -6,7 +6,8 @@ import { LocalBackendError } from '../local/backends/errors';
 import { reservePort } from '../local/backends/ports';
 import { startBackends } from '../local/backends/start-backends';
 import { seconds, statusToStderr } from '../local/backends/startup-status';
-import { BACKEND_SETTINGS, checkSettings, dataDirSetting, FUNCTION_SETTINGS, GATEWAY_SETTINGS, SettingsError, wholeNumberSetting } from '../local/local-settings';
+import { gatewaySettings } from '../local/gateway/gateway-settings';
+import { BACKEND_SECTIONS, checkSettings, dataDirSetting, FUNCTION_SECTIONS, GATEWAY_SECTIONS, readSettings, SettingsError } from '../local/local-settings';
 
 /**
  * `npm start`: DynamoDB Local and the local S3 as child processes on 127.0.0.1, tables and bucket
@@ -36,9 +37,8 @@ function loadGatewayModules() {
 }
 
 async function main(): Promise<void> {
-  checkSettings([...GATEWAY_SETTINGS, ...FUNCTION_SETTINGS, ...BACKEND_SETTINGS]);
-  const port = wholeNumberSetting('PORT', 3000);
-  const cacheTtl = wholeNumberSetting('AUTHORIZER_CACHE_TTL', 300);
+  checkSettings([...GATEWAY_SECTIONS, ...FUNCTION_SECTIONS, ...BACKEND_SECTIONS]);
+  const { port, authorizerCacheSeconds } = readSettings(gatewaySettings);
   const dataDir = dataDirSetting();
   const reservation = await reservePort(port, 'The local gateway', PORT_HINT);
   const gatewayModules = loadGatewayModules();
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
       await gatewayModules;
     await useLocalEnvironment(dataDir, backends);
     // The handlers read their configuration when first called; the environment is complete now.
-    const authorizer = new AuthorizerRunner(await loadAuthorizer(), cacheTtl);
+    const authorizer = new AuthorizerRunner(await loadAuthorizer(), authorizerCacheSeconds);
     await reservation.release();
     const gateway = await startGateway(authorizer, reservation.port);
     // The media log's counters, folded from its stream as the stack's event source mapping does,
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   // Errors of the set-up say what to do in a line; anything else is a defect and keeps its stack.
   if (error instanceof LocalBackendError || error instanceof SettingsError) process.stderr.write(`${error.message}\n`);
-  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`The local gateway cannot listen on port ${process.env.PORT ?? 3000}: it was taken while the back-ends started; ${PORT_HINT}.\n`);
+  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') process.stderr.write(`The local gateway cannot listen on port ${readSettings(gatewaySettings).port}: it was taken while the back-ends started; ${PORT_HINT}.\n`);
   else process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });

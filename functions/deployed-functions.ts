@@ -3,28 +3,36 @@ import { reconcileAvatarObjectsFunction } from './avatars/scheduled-functions';
 import { ingestMediaLogFunction } from './media-log/queue-functions';
 import { foldMediaLogCountsFunction } from './media-log/stream-functions';
 import { routes } from './routes';
-import type { DeployedFunction } from './shared/deployment/function-definitions';
-import type { RouteDefinition } from './shared/http/route-definition';
-
-/** The deployed function of a route. */
-export function routeFunction(route: RouteDefinition): DeployedFunction {
-  return { kind: 'route', name: route.name, handler: route.handler, image: route.image === true, route };
-}
+import type { DeployedFunction, ServiceFunctions } from './shared/deployment/function-definitions';
 
 /**
- * The one list of every function the service deploys: one per route of the route table, the
- * REQUEST authorizer, the scheduled functions, the queue consumers and the stream consumers. The stack deploys each entry, `invoke` lists and
- * runs them, and the benches and the bundle test bundle them, all from this list.
+ * The one list of every function the service deploys, by what invokes it: one per route of the
+ * route table, the REQUEST authorizer, the scheduled functions, the queue consumers and the stream
+ * consumers. The stack deploys each group with its construct; `invoke` lists and runs them, and
+ * the benches and the bundle test bundle them, one entry each ({@link deployedFunctions}).
  */
-export const deployedFunctions: readonly DeployedFunction[] = [
-  ...routes.map(routeFunction),
-  { kind: 'authorizer', name: authorizerFunction.name, handler: authorizerFunction.handler, image: false, authorizer: authorizerFunction },
-  ...[reconcileAvatarObjectsFunction].map(
-    (scheduled): DeployedFunction => ({ kind: 'schedule', name: scheduled.name, handler: scheduled.handler, image: false, scheduled }),
-  ),
-  ...[ingestMediaLogFunction].map((consumer): DeployedFunction => ({ kind: 'queue', name: consumer.name, handler: consumer.handler, image: false, consumer })),
-  ...[foldMediaLogCountsFunction].map((stream): DeployedFunction => ({ kind: 'stream', name: stream.name, handler: stream.handler, image: false, stream })),
-];
+export const serviceFunctions: ServiceFunctions = {
+  routes,
+  authorizer: authorizerFunction,
+  scheduled: [reconcileAvatarObjectsFunction],
+  queueConsumers: [ingestMediaLogFunction],
+  streamConsumers: [foldMediaLogCountsFunction],
+};
+
+/** The functions of `functions`, one entry each, with what invokes it. */
+export function deployedFunctionsOf(functions: ServiceFunctions): DeployedFunction[] {
+  const entry = { image: false } as const;
+  return [
+    ...functions.routes.map((route): DeployedFunction => ({ kind: 'route', name: route.name, handler: route.handler, image: route.image === true, route })),
+    { ...entry, kind: 'authorizer', name: functions.authorizer.name, handler: functions.authorizer.handler, authorizer: functions.authorizer },
+    ...functions.scheduled.map((scheduled): DeployedFunction => ({ ...entry, kind: 'schedule', name: scheduled.name, handler: scheduled.handler, scheduled })),
+    ...functions.queueConsumers.map((consumer): DeployedFunction => ({ ...entry, kind: 'queue', name: consumer.name, handler: consumer.handler, consumer })),
+    ...functions.streamConsumers.map((stream): DeployedFunction => ({ ...entry, kind: 'stream', name: stream.name, handler: stream.handler, stream })),
+  ];
+}
+
+/** Every deployed function, one entry each: what `invoke` lists and runs and the benches bundle. */
+export const deployedFunctions: readonly DeployedFunction[] = deployedFunctionsOf(serviceFunctions);
 
 /** The deployed function named `name`, or undefined. */
 export function deployedFunctionNamed(name: string): DeployedFunction | undefined {

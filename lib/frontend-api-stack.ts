@@ -1,14 +1,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { deployedFunctions } from '../functions/deployed-functions';
-import type {
-  AuthorizerDefinition,
-  DeployedFunction,
-  QueueConsumerDefinition,
-  ScheduledFunctionDefinition,
-  StreamConsumerDefinition,
-} from '../functions/shared/deployment/function-definitions';
-import type { RouteDefinition } from '../functions/shared/http/route-definition';
+import { serviceFunctions } from '../functions/deployed-functions';
+import type { ServiceFunctions } from '../functions/shared/deployment/function-definitions';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
@@ -35,7 +28,7 @@ export { SERVICE_NAME };
 export interface FrontendApiStackProps extends StackProps {
   readonly settings: StackSettings;
   /** The functions to deploy; those of `functions/deployed-functions.ts` unless a test narrows or extends them. */
-  readonly functions?: readonly DeployedFunction[];
+  readonly functions?: ServiceFunctions;
   /** The table definitions; the ones in `functions/shared/tables` unless a test narrows them. */
   readonly tables?: readonly TableDefinition[];
 }
@@ -55,25 +48,6 @@ export const STACK_OUTPUTS = {
   alarmTopicArn: 'AlarmTopicArn',
 } as const;
 
-/** The deployed functions by what invokes them. */
-function splitFunctions(functions: readonly DeployedFunction[]): {
-  routes: RouteDefinition[];
-  authorizer: AuthorizerDefinition;
-  scheduled: ScheduledFunctionDefinition[];
-  consumers: QueueConsumerDefinition[];
-  streams: StreamConsumerDefinition[];
-} {
-  const authorizer = functions.find((fn) => fn.kind === 'authorizer');
-  if (authorizer?.kind !== 'authorizer') throw new Error('The deployed functions have no authorizer.');
-  return {
-    routes: functions.flatMap((fn) => (fn.kind === 'route' ? [fn.route] : [])),
-    authorizer: authorizer.authorizer,
-    scheduled: functions.flatMap((fn) => (fn.kind === 'schedule' ? [fn.scheduled] : [])),
-    consumers: functions.flatMap((fn) => (fn.kind === 'queue' ? [fn.consumer] : [])),
-    streams: functions.flatMap((fn) => (fn.kind === 'stream' ? [fn.stream] : [])),
-  };
-}
-
 /** Output key of a table's name: its definition id followed by `TableName` (`UsersTableName`). */
 export function tableNameOutputKey(definition: TableDefinition): string {
   return `${definition.id}TableName`;
@@ -90,7 +64,7 @@ export class FrontendApiStack extends Stack {
   public constructor(scope: Construct, id: string, props: FrontendApiStackProps) {
     super(scope, id, props);
     const { settings } = props;
-    const deployed = splitFunctions(props.functions ?? deployedFunctions);
+    const deployed = props.functions ?? serviceFunctions;
     const data = new DataTables(this, 'Data', {
       definitions: props.tables ?? tableDefinitions,
       deletionProtection: settings.deletionProtection,
@@ -128,14 +102,14 @@ export class FrontendApiStack extends Stack {
       data: grantable,
     });
     const feed = new QueueConsumers(this, 'Feed', {
-      definitions: deployed.consumers,
+      definitions: deployed.queueConsumers,
       environment,
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
       producerAccounts: settings.feedProducerAccounts,
     });
     const streams = new StreamConsumers(this, 'Streams', {
-      definitions: deployed.streams,
+      definitions: deployed.streamConsumers,
       environment,
       logRetentionDays: settings.logRetentionDays,
       data: grantable,

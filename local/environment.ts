@@ -1,4 +1,6 @@
+import { AUTH_ENV } from '../functions/auth/auth-config';
 import { resetClients } from '../functions/shared/aws/clients';
+import { CLIENT_ENV } from '../functions/shared/config/data-config';
 import { resetConfiguration } from '../functions/shared/config/define-config';
 import { resetEveryLazy } from '../functions/shared/lazy';
 import { applyLocalDefaults } from './local-defaults';
@@ -28,7 +30,7 @@ export function localDataDir(): string {
 
 /** Whether tokens come from an external issuer (`AUTH_ISSUER` + `AUTH_JWKS_URL`) instead of the local key. */
 export function usesExternalIssuer(): boolean {
-  return Boolean(process.env.AUTH_ISSUER && process.env.AUTH_JWKS_URL);
+  return Boolean(process.env[AUTH_ENV.issuer]?.trim() && process.env[AUTH_ENV.jwksUrl]?.trim());
 }
 
 /** Endpoints of the local back-ends a process runs against. */
@@ -43,12 +45,12 @@ export interface BackendEndpoints {
  * stack's environment points them at AWS.
  */
 export async function useLocalEnvironment(dataDir: string, endpoints: BackendEndpoints): Promise<LocalSigningKey | null> {
-  process.env.DYNAMODB_ENDPOINT = endpoints.dynamodbEndpoint;
-  process.env.S3_ENDPOINT = endpoints.s3Endpoint;
+  process.env[CLIENT_ENV.dynamodbEndpoint] = endpoints.dynamodbEndpoint;
+  process.env[CLIENT_ENV.s3Endpoint] = endpoints.s3Endpoint;
   applyLocalDefaults(process.env, endpoints.s3Endpoint);
   resetServiceState();
   if (usesExternalIssuer()) return null;
   const key = await ensureSigningKey(dataDir);
-  process.env.AUTH_JWKS_FILE = key.jwksFile;
+  process.env[AUTH_ENV.jwksFile] = key.jwksFile;
   return key;
 }

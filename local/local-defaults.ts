@@ -47,3 +47,10 @@ export function applyLocalDefaults(env: NodeJS.ProcessEnv = process.env, s3Endpo
   // The local S3 serves objects by path: `<endpoint>/<bucket>/<key>`, fetchable with a plain GET.
   if (s3Endpoint !== undefined) setDefault(env, AVATAR_ENV.publicBaseUrl, `${s3Endpoint.replace(/\/+$/, '')}/${env[avatarBucket.nameEnv]}`);
 }
+
+/** A copy of `env` with the local defaults where it has none: what the functions will read once the local environment is in place. */
+export function withLocalDefaults(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  applyLocalDefaults(copy);
+  return copy;
+}

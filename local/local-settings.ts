@@ -1,9 +1,20 @@
 import { resolve } from 'node:path';
+import { AUTH_ENV, authConfig } from '../functions/auth/auth-config';
+import { AVATAR_ENV, avatarConfig } from '../functions/avatars/avatar-config';
+import { FOLD_ENV, foldConfig } from '../functions/media-log/ingest/fold-config';
+import { dataConfig } from '../functions/shared/config/data-config';
+import type { ConfigProblem, ConfigSection } from '../functions/shared/config/define-config';
+import { corsPolicy } from '../functions/shared/http/cors-policy';
+import { cursorConfig } from '../functions/shared/listing/cursor-config';
+import { BACKEND_ENV, backendPorts } from './backends/backend-env';
+import { GATEWAY_ENV, gatewaySettings } from './gateway/gateway-settings';
 
 /**
  * The settings a local process (`npm start`, the CLI, `invoke`) takes from its environment,
  * checked before anything starts: a value that cannot work is reported in one line that says
- * what to set, instead of a stack trace from deep inside a handler minutes later.
+ * what to set, instead of a stack trace from deep inside a handler minutes later. Every variable
+ * is named and bounded once, in its configuration section (functions/shared/config/define-config.ts);
+ * this module reads those sections and says what their problems mean to someone starting a local run.
  */
 
 /** A setting that cannot be used as given; the message has one line per such setting. */
@@ -14,73 +25,66 @@ export class SettingsError extends Error {
   }
 }
 
-/** A whole-number setting: its range, what it means, and what applies when it is unset. */
-interface WholeNumberSetting {
-  readonly min: number;
-  readonly max: number;
+/** What a whole-number setting means, and how to say what applies when it is unset (its default, as a number, otherwise). */
+interface SettingHelp {
   readonly meaning: string;
-  readonly unset: string;
+  readonly unset?: (fallback: number) => string;
 }
 
-const PORT_RANGE = { min: 1, max: 65_535 } as const;
-const POSITIVE = { min: 1, max: Number.MAX_SAFE_INTEGER } as const;
+const aFreePort = () => 'a free port';
 
-/** Every whole-number setting of the local environment. */
-export const WHOLE_NUMBER_SETTINGS = {
-  PORT: { min: 0, max: 65_535, meaning: 'the port of the local gateway; 0 picks a free one', unset: '3000' },
-  DYNAMODB_LOCAL_PORT: { ...PORT_RANGE, meaning: 'the port of DynamoDB Local', unset: 'a free port' },
-  S3_LOCAL_PORT: { ...PORT_RANGE, meaning: 'the port of the local S3', unset: 'a free port' },
-  // API Gateway's own range for the authorizer cache (AuthorizerResultTtlInSeconds: 0 disables it,
-  // at most 3600), https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-resource-apigateway-authorizer.html
-  AUTHORIZER_CACHE_TTL: { min: 0, max: 3600, meaning: 'seconds an authorizer answer is reused; 0 turns the cache off', unset: '300' },
-  AVATAR_MAX_BYTES: { ...POSITIVE, meaning: 'the largest avatar image fetched, in bytes', unset: '10 MB' },
-  AVATAR_MAX_PIXELS: { ...POSITIVE, meaning: 'the most pixels an avatar image may have', unset: '40 MP' },
-  AVATAR_FETCH_CONNECT_TIMEOUT_MS: { ...POSITIVE, meaning: 'milliseconds to connect to an avatar URL', unset: '3000' },
-  AVATAR_FETCH_TIMEOUT_MS: { ...POSITIVE, meaning: 'milliseconds to fetch an avatar image', unset: '10000' },
-  AUTH_JWKS_COOLDOWN_MS: { min: 0, max: Number.MAX_SAFE_INTEGER, meaning: 'least milliseconds between JWKS fetches', unset: '30000' },
-} as const satisfies Record<string, WholeNumberSetting>;
+/** The words of the one line that refuses a whole-number setting: by variable, for those the local tools run. */
+const SETTING_HELP: Readonly<Record<string, SettingHelp>> = {
+  [GATEWAY_ENV.port]: { meaning: 'the port of the local gateway; 0 picks a free one' },
+  [GATEWAY_ENV.authorizerCacheTtl]: { meaning: 'seconds an authorizer answer is reused; 0 turns the cache off' },
+  [BACKEND_ENV.dynamodbPort]: { meaning: 'the port of DynamoDB Local', unset: aFreePort },
+  [BACKEND_ENV.s3Port]: { meaning: 'the port of the local S3', unset: aFreePort },
+  [AVATAR_ENV.maxPerUser]: { meaning: 'the most avatars a user keeps' },
+  [AVATAR_ENV.maxBytes]: { meaning: 'the largest avatar image fetched, in bytes', unset: (bytes) => `${bytes / 1024 ** 2} MB` },
+  [AVATAR_ENV.maxPixels]: { meaning: 'the most pixels an avatar image may have', unset: (pixels) => `${pixels / 1_000_000} MP` },
+  [AVATAR_ENV.connectTimeoutMs]: { meaning: 'milliseconds to connect to an avatar URL' },
+  [AVATAR_ENV.totalTimeoutMs]: { meaning: 'milliseconds to fetch an avatar image' },
+  [AUTH_ENV.jwksCooldownMs]: { meaning: 'least milliseconds between JWKS fetches' },
+  [FOLD_ENV.writesInFlight]: { meaning: 'counter writes a fold batch keeps in flight' },
+};
 
-/** The name of a whole-number setting. */
-export type WholeNumberSettingName = keyof typeof WHOLE_NUMBER_SETTINGS;
+/** The sections of the functions, which every local entry point runs in its own process. */
+export const FUNCTION_SECTIONS: readonly ConfigSection<unknown>[] = [dataConfig, cursorConfig, corsPolicy, authConfig, avatarConfig, foldConfig];
 
-/** The settings the functions read (limits, timeouts), which every local entry point runs. */
-export const FUNCTION_SETTINGS = [
-  'AVATAR_MAX_BYTES',
-  'AVATAR_MAX_PIXELS',
-  'AVATAR_FETCH_CONNECT_TIMEOUT_MS',
-  'AVATAR_FETCH_TIMEOUT_MS',
-  'AUTH_JWKS_COOLDOWN_MS',
-] as const satisfies readonly WholeNumberSettingName[];
+/** The sections of the embedded back-ends. */
+export const BACKEND_SECTIONS: readonly ConfigSection<unknown>[] = [backendPorts];
 
-/** The settings of the embedded back-ends. */
-export const BACKEND_SETTINGS = ['DYNAMODB_LOCAL_PORT', 'S3_LOCAL_PORT'] as const satisfies readonly WholeNumberSettingName[];
+/** The sections of the local gateway (`npm start`). */
+export const GATEWAY_SECTIONS: readonly ConfigSection<unknown>[] = [gatewaySettings];
 
-/** The settings of the local gateway (`npm start`). */
-export const GATEWAY_SETTINGS = ['PORT', 'AUTHORIZER_CACHE_TTL'] as const satisfies readonly WholeNumberSettingName[];
-
-function problemWith(name: WholeNumberSettingName, raw: string): string | undefined {
-  const setting: WholeNumberSetting = WHOLE_NUMBER_SETTINGS[name];
-  // Digits only: Number() would also take "1e3", "0x50" and " 80 ".
-  const value = /^\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (value >= setting.min && value <= setting.max) return undefined;
-  const range = setting.max === Number.MAX_SAFE_INTEGER ? `a whole number of at least ${setting.min}` : `a whole number from ${setting.min} to ${setting.max}`;
-  return `${name}=${JSON.stringify(raw)} cannot be used: set ${range} (${setting.meaning}), or unset it for ${setting.unset}.`;
+/** One line that says what is wrong with a setting and what to do about it. */
+function settingLine(problem: ConfigProblem): string {
+  if (problem.kind !== 'whole-number') return problem.message.endsWith('.') ? problem.message : `${problem.message}.`;
+  const { variable, value, min, max, fallback } = problem;
+  const help = SETTING_HELP[variable];
+  const meaning = help === undefined ? '' : ` (${help.meaning})`;
+  const unset = help?.unset?.(fallback) ?? String(fallback);
+  return `${variable}=${JSON.stringify(value)} cannot be used: set a whole number from ${min} to ${max}${meaning}, or unset it for ${unset}.`;
 }
 
-/** Checks the named settings that are set; throws one {@link SettingsError} naming every bad one. */
-export function checkSettings(names: readonly WholeNumberSettingName[], env: NodeJS.ProcessEnv = process.env): void {
-  const problems = names.flatMap((name) => {
-    const raw = env[name];
-    return raw === undefined || raw === '' ? [] : (problemWith(name, raw) ?? []);
+/**
+ * Checks the sections' settings that are set; throws one {@link SettingsError} naming every bad
+ * one. An unset required variable is no problem yet: the local environment supplies it when the
+ * back-ends are known (table names, the avatar base URL, the signing key's JWKS file).
+ */
+export function checkSettings(sections: readonly ConfigSection<unknown>[], env: NodeJS.ProcessEnv = process.env): void {
+  const problems = sections.flatMap((section) => {
+    const reading = section.read(env);
+    return reading.ok ? [] : reading.problems.filter((problem) => problem.kind !== 'missing');
   });
-  if (problems.length > 0) throw new SettingsError(problems.join('\n'));
+  if (problems.length > 0) throw new SettingsError(problems.map(settingLine).join('\n'));
 }
 
-/** A whole-number setting's value, or `fallback` when unset; a bad value throws {@link SettingsError}. */
-export function wholeNumberSetting(name: WholeNumberSettingName, fallback: number, env: NodeJS.ProcessEnv = process.env): number {
-  checkSettings([name], env);
-  const raw = env[name];
-  return raw === undefined || raw === '' ? fallback : Number(raw);
+/** A section's settings as `env` gives them; any problem throws {@link SettingsError}. */
+export function readSettings<T>(section: ConfigSection<T>, env: NodeJS.ProcessEnv = process.env): T {
+  const reading = section.read(env);
+  if (!reading.ok) throw new SettingsError(reading.problems.map(settingLine).join('\n'));
+  return reading.value;
 }
 
 /** Where local state lives: `DATA_DIR`, default `.local` in the working directory. */

@@ -1,7 +1,7 @@
 import { BucketAlreadyOwnedByYou, CreateBucketCommand, HeadBucketCommand, NotFound, PutBucketCorsCommand, type S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { CORS_ORIGINS_ENV } from '../../functions/shared/http/cors-policy';
 import { uploadCorsRules } from '../../functions/shared/storage/avatar-bucket';
-import { LOCAL_CORS_ORIGINS } from '../gateway/cors-local-origins';
+import { withLocalDefaults } from '../local-defaults';
 import type { ProvisionOutcome } from './table-provisioning';
 
 /**
@@ -15,9 +15,9 @@ function isMissingBucket(error: unknown): boolean {
   return error instanceof NotFound || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
 }
 
-/** The origins of this local run (`CORS_ALLOWED_ORIGINS`, else the dev-server origins on loopback). */
+/** The origins of this local run (`CORS_ALLOWED_ORIGINS`, else the local default: dev-server origins on loopback). */
 function localOrigins(env: NodeJS.ProcessEnv): string[] {
-  const configured = env[CORS_ORIGINS_ENV]?.trim() || LOCAL_CORS_ORIGINS;
+  const configured = withLocalDefaults(env)[CORS_ORIGINS_ENV] ?? '';
   return configured.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
 }
 

@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
-import { wholeNumberSetting } from '../local-settings';
-import { BACKEND_ENV } from './backend-env';
+import { readSettings } from '../local-settings';
+import { BACKEND_ENV, backendPorts } from './backend-env';
 import { BACKEND_KINDS, type BackendKind } from './backend-kinds';
 import { type BackendChild, isCrash } from './child-process';
 import { DATA_DIR_LAYOUT } from './data-dir-layout';
@@ -77,14 +77,14 @@ function startChild(kind: BackendKind, options: StartBackendsOptions): Promise<B
       ? startDynamoDbLocal({
           inMemory: options.inMemory,
           dbPath: join(dataDir, DATA_DIR_LAYOUT.dynamodb),
-          port: options.ports?.dynamodb ?? wholeNumberSetting(BACKEND_ENV.dynamodbPort, 0),
+          port: options.ports?.dynamodb ?? readSettings(backendPorts).dynamodb,
           java: options.java,
           compiler: options.compiler,
           timeoutMs: options.timeoutMs,
           warn: options.warn ?? writeWarning,
           status: options.status,
         })
-      : startLocalS3({ directory: join(dataDir, DATA_DIR_LAYOUT.s3), port: options.ports?.s3 ?? wholeNumberSetting(BACKEND_ENV.s3Port, 0), timeoutMs: options.timeoutMs });
+      : startLocalS3({ directory: join(dataDir, DATA_DIR_LAYOUT.s3), port: options.ports?.s3 ?? readSettings(backendPorts).s3, timeoutMs: options.timeoutMs });
   return reportStep(options.status ?? noStatus, { activity: `starting ${name}`, done: (child, took) => `${name} ready on ${child.endpoint} in ${took}` }, start);
 }
 

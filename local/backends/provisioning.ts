@@ -1,5 +1,8 @@
+import { createDynamoDbClient, createS3Client } from '../../functions/shared/aws/clients';
+import { clientConfig } from '../../functions/shared/config/data-config';
+import { withLocalDefaults } from '../local-defaults';
+import { readSettings } from '../local-settings';
 import { provisionBucket } from './bucket-provisioning';
-import { provisioningDynamoDbClient, provisioningS3Client } from './provisioning-clients';
 import { type NamingOptions, resolveResourceNames } from './resource-names';
 import { type ProvisionOutcome, type TableProvisioning, provisionTable } from './table-provisioning';
 
@@ -25,8 +28,12 @@ export interface ProvisioningReport {
  */
 export async function provisionResources(target: ProvisioningTarget, naming: NamingOptions = {}): Promise<ProvisioningReport> {
   const names = resolveResourceNames(naming);
-  const dynamodb = provisioningDynamoDbClient(target.dynamodbEndpoint);
-  const s3 = provisioningS3Client(target.s3Endpoint);
+  // The region and access key the functions will use: DynamoDB Local keeps one database per key
+  // id and region, so tables provisioned under another would be tables nobody reads. No time
+  // limits but the SDK's: a back-end that has just started may take its time to answer.
+  const { region, accessKey } = readSettings(clientConfig, withLocalDefaults());
+  const dynamodb = createDynamoDbClient({ region, accessKey, endpoint: target.dynamodbEndpoint });
+  const s3 = createS3Client({ region, accessKey, endpoint: target.s3Endpoint });
   try {
     const [tableReports, bucketOutcome] = await Promise.all([
       Promise.all(names.tables.map((table) => provisionTable(dynamodb, table))),

@@ -1,5 +1,7 @@
-import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { dataConfig } from '../../functions/shared/config/data-config';
 import { type TableDefinition, tables } from '../../functions/shared/tables/index';
+import { withLocalDefaults } from '../local-defaults';
+import { readSettings } from '../local-settings';
 
 /**
  * Which names the local set-up gives the tables and the avatar bucket.
@@ -32,11 +34,12 @@ export interface ResourceNames {
 /** Resolves the names of every table of `tables` and of the avatar bucket. */
 export function resolveResourceNames(naming: NamingOptions = {}): ResourceNames {
   const decorate = (name: string): string => `${naming.prefix ?? ''}${name}${naming.suffix ?? ''}`;
+  const lookedUp = readSettings(dataConfig, withLocalDefaults());
   return {
     tables: tables.map((definition) => ({
       definition,
-      name: naming.tables?.[definition.id] ?? decorate(process.env[definition.nameEnv] || definition.id),
+      name: naming.tables?.[definition.id] ?? decorate(lookedUp.tableNames[definition.id] as string),
     })),
-    bucket: naming.bucket ?? decorate(process.env[avatarBucket.nameEnv] || avatarBucket.id),
+    bucket: naming.bucket ?? decorate(lookedUp.avatarBucket),
   };
 }

@@ -1,13 +1,15 @@
+import { CLIENT_ENV } from '../../functions/shared/config/data-config';
+import { usersTable } from '../../functions/shared/tables/users-table';
 import { connectOrStartBackends, statusToStderr } from '../backends';
 import { seconds } from '../backends/startup-status';
 import { localDataDir, useLocalEnvironment } from '../environment';
 import { dataDirCheckpoints, foldPendingChanges } from '../fold/media-log-fold';
-import { BACKEND_SETTINGS, checkSettings, FUNCTION_SETTINGS } from '../local-settings';
+import { BACKEND_SECTIONS, checkSettings, FUNCTION_SECTIONS } from '../local-settings';
 import type { LocalSigningKey } from '../signing-key';
 
 /** Whether the CLI works on deployed tables: their names are configured and no local endpoint is. */
 export function targetsDeployment(): boolean {
-  return Boolean(process.env.USERS_TABLE_NAME) && !process.env.DYNAMODB_ENDPOINT;
+  return Boolean(process.env[usersTable.nameEnv]) && !process.env[CLIENT_ENV.dynamodbEndpoint];
 }
 
 /**
@@ -17,11 +19,11 @@ export function targetsDeployment(): boolean {
  */
 export async function withData<T>(work: (key: LocalSigningKey | null) => Promise<T>): Promise<T> {
   if (targetsDeployment()) {
-    statusToStderr(`working on the deployed tables (${process.env.USERS_TABLE_NAME}, …) in ${process.env.AWS_REGION ?? 'the default region'}`);
+    statusToStderr(`working on the deployed tables (${process.env[usersTable.nameEnv]}, …) in ${process.env[CLIENT_ENV.region] ?? 'the default region'}`);
     return work(null);
   }
   // The functions run in this process: a limit they cannot use is one line now, not a stack trace later.
-  checkSettings([...FUNCTION_SETTINGS, ...BACKEND_SETTINGS]);
+  checkSettings([...FUNCTION_SECTIONS, ...BACKEND_SECTIONS]);
   const dataDir = localDataDir();
   const started = performance.now();
   const backends = await connectOrStartBackends(dataDir, { status: statusToStderr });

@@ -8,19 +8,10 @@ import { gatewayAnswerCorsHeaders, preflightHeaders, requestOrigin } from './cor
 import { lambdaContext } from './lambda-context';
 import { invokeIsolated } from './local-invocation';
 import { serveDocs } from './docs-page';
+import type { LocalResponse } from './local-response';
 import { buildProxyEvent, type LocalRequest } from './proxy-event';
 import { REQUEST_ID_HEADERS, withRequestId } from './request-id';
 import { matchRoute, type RouteMatch } from './route-matcher';
-
-/** What the gateway answers: status, single and multi-value headers, and the body bytes. */
-export interface LocalResponse {
-  readonly statusCode: number;
-  readonly headers: Record<string, string>;
-  readonly multiValueHeaders: Record<string, string[]>;
-  readonly body: Buffer;
-  /** What the gateway learnt while answering, for its access log. */
-  readonly facts?: GatewayFacts;
-}
 
 /** API Gateway's limits, which the local gateway enforces the same way. */
 export const GATEWAY_LIMITS = {

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { routeNamed } from '../../functions/routes';
 import { API_PREFIX } from '../../functions/shared/http/route-definition';
-import type { LocalResponse } from './dispatch';
+import type { LocalResponse } from './local-response';
 
 /**
  * The interactive documentation of the local gateway: Swagger UI (the `swagger-ui-dist` package,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
+import { LOCAL_REGION } from '../local-defaults';
 
 /** A Lambda context for an in-process invocation, with the deadline the function would have. */
 export function lambdaContext(functionName: string, timeoutMs: number): Context {
@@ -8,7 +9,7 @@ export function lambdaContext(functionName: string, timeoutMs: number): Context 
     callbackWaitsForEmptyEventLoop: false,
     functionName,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:${process.env.AWS_REGION ?? 'us-east-1'}:123456789012:function:${functionName}`,
+    invokedFunctionArn: `arn:aws:lambda:${process.env.AWS_REGION ?? LOCAL_REGION}:123456789012:function:${functionName}`,
     memoryLimitInMB: '512',
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,

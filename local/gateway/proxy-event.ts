@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
+import { LOCAL_REGION } from '../local-defaults';
 import type { RouteMatch } from './route-matcher';
 
 /** An HTTP request as the local gateway (or `invoke --generate-event`) receives it. */
@@ -24,7 +25,7 @@ export interface LocalRequest {
 export const LOCAL_STAGE = 'local';
 const ACCOUNT_ID = '123456789012';
 const API_ID = 'localapi';
-const REGION = process.env.AWS_REGION ?? 'us-east-1';
+const REGION = process.env.AWS_REGION ?? LOCAL_REGION;
 
 /** Content types API Gateway passes as text; anything else arrives base64-encoded. */
 const TEXT_MEDIA_TYPE = /^(?:text\/|application\/(?:[\w.+-]+\+)?(?:json|xml)|application\/x-www-form-urlencoded)/i;

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { GATEWAY_HEAD_LIMITS, type GatewayHeadRefusal } from '../../functions/shared/http/gateway-problems';
 import { logger } from '../../functions/shared/logger';
-import { gatewayResponse, type LocalResponse } from './dispatch';
+import { gatewayResponse } from './dispatch';
+import type { LocalResponse } from './local-response';
 
 /**
  * The request head, as API Gateway limits it (functions/shared/http/gateway-problems.ts): a URL

@@ -1,11 +1,10 @@
-import { avatarBucketName, tableName } from '../../functions/shared/config/data-config';
+import { avatarBucketName, dataConfig, tableName } from '../../functions/shared/config/data-config';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { build } from 'esbuild';
 import { avatarConfig } from '../../functions/avatars/avatar-config';
 import type { RouteName } from '../../functions/routes';
-import { requiredEnv } from '../../local/environment-variables';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { tables } from '../../functions/shared/tables';
 import { DEPLOYED_SDK_SOURCE, PROJECT_ROOT } from '../../lib/function-bundling';
@@ -60,12 +59,15 @@ async function writeTripwire(folder: string): Promise<string> {
 
 /** What the stack would configure, pointing at this file's back-ends, tables, bucket and signing key. */
 async function fileConfiguration(tripwire: string): Promise<Record<string, string>> {
+  // This process's own data configuration, which the test set-up points at this file's database and bucket.
+  const { region, accessKey, dynamodbEndpoint, s3Endpoint } = dataConfig();
+  if (accessKey?.secret === undefined || dynamodbEndpoint === undefined || s3Endpoint === undefined) throw new Error('The test set-up gives every file an access key and both endpoints.');
   return {
-    AWS_REGION: process.env.AWS_REGION || 'us-east-1',
-    AWS_ACCESS_KEY_ID: requiredEnv('AWS_ACCESS_KEY_ID'),
-    AWS_SECRET_ACCESS_KEY: requiredEnv('AWS_SECRET_ACCESS_KEY'),
-    DYNAMODB_ENDPOINT: requiredEnv('DYNAMODB_ENDPOINT'),
-    S3_ENDPOINT: requiredEnv('S3_ENDPOINT'),
+    AWS_REGION: region,
+    AWS_ACCESS_KEY_ID: accessKey.id,
+    AWS_SECRET_ACCESS_KEY: accessKey.secret,
+    DYNAMODB_ENDPOINT: dynamodbEndpoint,
+    S3_ENDPOINT: s3Endpoint,
     ...Object.fromEntries(tables.map((table) => [table.nameEnv, tableName(table)])),
     [avatarBucket.nameEnv]: avatarBucketName(),
     AVATAR_PUBLIC_BASE_URL: avatarConfig().publicBaseUrl,

@@ -44,7 +44,7 @@ describe('cli usage', () => {
 
 describe('cli settings', () => {
   it.each<[string, Record<string, string>, RegExp]>([
-    ['a malformed limit', { AVATAR_MAX_BYTES: '-1' }, /^AVATAR_MAX_BYTES="-1" cannot be used: set a whole number of at least 1/],
+    ['a malformed limit', { AVATAR_MAX_BYTES: '-1' }, /^AVATAR_MAX_BYTES="-1" cannot be used: set a whole number from 1 to 104857600/],
     ['a DATA_DIR that is a file', { DATA_DIR: '/dev/null' }, /^DATA_DIR \/dev\/null cannot be used: it is a file, not a folder; set DATA_DIR to a folder you can write to\.$/],
   ])('refuses %s in one line, exit 1', async (_case, env, message) => {
     const run = await runEntryPoint('cli', ['token', '--user', '1'], { env: { DYNAMODB_ENDPOINT: undefined, S3_ENDPOINT: undefined, ...env } });

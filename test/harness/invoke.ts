@@ -7,7 +7,8 @@ import { resetConfiguration as resetAuthorizer } from '../../functions/shared/co
 import { toAuthorizerContext } from '../../functions/shared/http/caller';
 import type { Caller } from '../../functions/shared/access/roles';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
-import { dispatch, runRoute, type LocalResponse } from '../../local/gateway/dispatch';
+import { dispatch, runRoute } from '../../local/gateway/dispatch';
+import type { LocalResponse } from '../../local/gateway/local-response';
 import type { LocalRequest } from '../../local/gateway/proxy-event';
 import { matchRoute } from '../../local/gateway/route-matcher';
 import { assertMatchesContract } from './contract';

@@ -1,6 +1,6 @@
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routes } from '../../functions/routes';
-import { deployedFunctions, routeFunction } from '../../functions/deployed-functions';
+import { deployedFunctionsOf, serviceFunctions } from '../../functions/deployed-functions';
 import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { tables } from '../../functions/shared/tables/index';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
@@ -42,7 +42,7 @@ function expectedOf(fn: DeployedFunction): Expected {
   }
 }
 
-const allFunctions = [...table.map(routeFunction), ...deployedFunctions.filter((fn) => fn.kind !== 'route')].map((fn): [string, string[], Expected] => [
+const allFunctions = deployedFunctionsOf({ ...serviceFunctions, routes: table }).map((fn): [string, string[], Expected] => [
   fn.name,
   [...functionPath(fn), 'Function'],
   expectedOf(fn),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { deployedFunctions, routeFunction } from '../../functions/deployed-functions';
+import { serviceFunctions } from '../../functions/deployed-functions';
 import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { routeNamed, routes } from '../../functions/routes';
 import { type RouteDefinition } from '../../functions/shared/http/route-definition';
@@ -28,7 +28,7 @@ export function synthesizeStack(
 ): SynthesizedStack {
   process.env.CDK_VALIDATION = 'false';
   // A different route table replaces the route functions; the authorizer and the others stay.
-  const functions = overrides.routes && [...overrides.routes.map(routeFunction), ...deployedFunctions.filter((fn) => fn.kind !== 'route')];
+  const functions = overrides.routes && { ...serviceFunctions, routes: overrides.routes };
   const built = createFrontendApiApp(
     { context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...context } },
     { ...(overrides.tables ? { tables: overrides.tables } : {}), ...(functions ? { functions } : {}) },

@@ -113,7 +113,7 @@ describe('npm start refusing what cannot work, in one line and before starting a
     ['a port taken by another process', () => ({ PORT: String(busyPort) }), /^The local gateway cannot listen on port \d+: it is already in use; stop what holds it, or set PORT to another port/],
     ['PORT=80000', () => ({ PORT: '80000' }), /^PORT="80000" cannot be used: set a whole number from 0 to 65535 \(the port of the local gateway/],
     ['PORT=abc', () => ({ PORT: 'abc' }), /^PORT="abc" cannot be used: set a whole number from 0 to 65535/],
-    ['AVATAR_MAX_BYTES=-1', () => ({ AVATAR_MAX_BYTES: '-1' }), /^AVATAR_MAX_BYTES="-1" cannot be used: set a whole number of at least 1 \(the largest avatar image fetched, in bytes\), or unset it for 10 MB\.$/],
+    ['AVATAR_MAX_BYTES=-1', () => ({ AVATAR_MAX_BYTES: '-1' }), /^AVATAR_MAX_BYTES="-1" cannot be used: set a whole number from 1 to 104857600 \(the largest avatar image fetched, in bytes\), or unset it for 10 MB\.$/],
     ['AUTHORIZER_CACHE_TTL=x', () => ({ AUTHORIZER_CACHE_TTL: 'x' }), /^AUTHORIZER_CACHE_TTL="x" cannot be used: set a whole number from 0 to 3600/],
     ['DATA_DIR naming a file', () => ({ DATA_DIR: aFile() }), /^DATA_DIR \S+ cannot be used: it is a file, not a folder; set DATA_DIR to a folder you can write to\.$/],
     ['DATA_DIR inside a file', () => ({ DATA_DIR: join(aFile(), 'data') }), /^DATA_DIR \S+ cannot be used: \S+ is a file, not a folder;/],

@@ -1,7 +1,7 @@
+import { clientConfig } from '../../functions/shared/config/data-config';
 import { resetServiceState } from '../../local/environment';
-import { requiredEnv } from '../../local/environment-variables';
-import { BACKEND_ENV } from '../../local/backends/backend-env';
 import { provisionResources } from '../../local/backends/provisioning';
+import { readSettings } from '../../local/local-settings';
 
 /**
  * Runs in each test file (jest `setupFilesAfterEnv`): creates the file's tables and bucket, under
@@ -10,8 +10,7 @@ import { provisionResources } from '../../local/backends/provisioning';
 beforeAll(async () => {
   // Clients built before the isolation variables were set would use another database.
   resetServiceState();
-  await provisionResources({
-    dynamodbEndpoint: requiredEnv(BACKEND_ENV.dynamodbEndpoint),
-    s3Endpoint: requiredEnv(BACKEND_ENV.s3Endpoint),
-  });
+  const { dynamodbEndpoint, s3Endpoint } = readSettings(clientConfig);
+  if (dynamodbEndpoint === undefined || s3Endpoint === undefined) throw new Error('The global set-up gives every test file DYNAMODB_ENDPOINT and S3_ENDPOINT.');
+  await provisionResources({ dynamodbEndpoint, s3Endpoint });
 });

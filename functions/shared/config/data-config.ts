@@ -1,6 +1,6 @@
 import { avatarBucket } from '../storage/avatar-bucket';
 import { tables, type TableDefinition } from '../tables/index';
-import { defineConfig } from './define-config';
+import { defineConfig, type EnvReader } from './define-config';
 
 /** Variables of the AWS clients besides the resource names (the stack sets the names; local/ sets all). */
 export const CLIENT_ENV = {
@@ -11,8 +11,8 @@ export const CLIENT_ENV = {
   secretAccessKey: 'AWS_SECRET_ACCESS_KEY',
 } as const;
 
-/** Where the data lives: region, endpoints (local back-ends only) and the deployed resource names. */
-export interface DataConfig {
+/** Where the AWS clients connect, and as whom: the region, the endpoints (local back-ends only) and the access key. */
+export interface ClientConfig {
   readonly region: string;
   /** A DynamoDB endpoint other than AWS's (DynamoDB Local); undefined in AWS. */
   readonly dynamodbEndpoint?: string;
@@ -20,16 +20,16 @@ export interface DataConfig {
   readonly s3Endpoint?: string;
   /** The configured access key, used as is on loopback endpoints (DynamoDB Local keeps a database per key id). */
   readonly accessKey?: { readonly id: string; readonly secret?: string };
+}
+
+/** Where the data lives: the clients' settings and the deployed resource names. */
+export interface DataConfig extends ClientConfig {
   /** The deployed name of each table, by definition id. */
   readonly tableNames: Readonly<Record<string, string>>;
   readonly avatarBucket: string;
 }
 
-/**
- * The data section: table and bucket names are required (in AWS the stack sets them; a function
- * without them fails its cold start rather than write to a table of a default name).
- */
-export const dataConfig = /* @__PURE__ */ defineConfig('data', (env): DataConfig => {
+function readClientConfig(env: EnvReader): ClientConfig {
   const dynamodbEndpoint = env.optional(CLIENT_ENV.dynamodbEndpoint);
   const s3Endpoint = env.optional(CLIENT_ENV.s3Endpoint);
   const accessKeyId = env.optional(CLIENT_ENV.accessKeyId);
@@ -39,10 +39,24 @@ export const dataConfig = /* @__PURE__ */ defineConfig('data', (env): DataConfig
     ...(dynamodbEndpoint === undefined ? {} : { dynamodbEndpoint }),
     ...(s3Endpoint === undefined ? {} : { s3Endpoint }),
     ...(accessKeyId === undefined ? {} : { accessKey: { id: accessKeyId, ...(secret === undefined ? {} : { secret }) } }),
-    tableNames: Object.fromEntries(tables.map((table) => [table.id, env.required(table.nameEnv)])),
-    avatarBucket: env.required(avatarBucket.nameEnv),
   };
-});
+}
+
+/**
+ * The clients' section alone, without the resource names: for the local set-up, which creates
+ * the tables and the bucket before the functions look them up, under the same region and key.
+ */
+export const clientConfig = /* @__PURE__ */ defineConfig('clients', readClientConfig);
+
+/**
+ * The data section: table and bucket names are required (in AWS the stack sets them; a function
+ * without them fails its cold start rather than write to a table of a default name).
+ */
+export const dataConfig = /* @__PURE__ */ defineConfig('data', (env): DataConfig => ({
+  ...readClientConfig(env),
+  tableNames: Object.fromEntries(tables.map((table) => [table.id, env.required(table.nameEnv)])),
+  avatarBucket: env.required(avatarBucket.nameEnv),
+}));
 
 /** The deployed name of a table: what the stack passed in its definition's `nameEnv` variable. */
 export function tableName(table: TableDefinition): string {

@@ -3,9 +3,10 @@ import type { DataGrants } from './data-grants';
 
 /**
  * The kinds of function the service deploys besides routes (the authorizer, scheduled functions,
- * queue and stream consumers), and the one list type that holds them
- * all (functions/deployed-functions.ts): the stack deploys each entry with the same bundling,
- * runtime, logging and alarms, `invoke` lists and runs them, the benches bundle them.
+ * queue and stream consumers), and the types of the one list that holds them all
+ * (functions/deployed-functions.ts): by kind, as the stack deploys them (each with the same
+ * bundling, runtime, logging and alarms), and one entry each, as `invoke` lists and runs them and
+ * the benches bundle them.
  */
 
 /** The REQUEST authorizer of the bearer routes. */
@@ -90,3 +91,12 @@ export type DeployedFunction =
   | { readonly kind: 'schedule'; readonly name: string; readonly handler: string; readonly image: false; readonly scheduled: ScheduledFunctionDefinition }
   | { readonly kind: 'queue'; readonly name: string; readonly handler: string; readonly image: false; readonly consumer: QueueConsumerDefinition }
   | { readonly kind: 'stream'; readonly name: string; readonly handler: string; readonly image: false; readonly stream: StreamConsumerDefinition };
+
+/** Every function of a deployment, by what invokes it. */
+export interface ServiceFunctions {
+  readonly routes: readonly RouteDefinition[];
+  readonly authorizer: AuthorizerDefinition;
+  readonly scheduled: readonly ScheduledFunctionDefinition[];
+  readonly queueConsumers: readonly QueueConsumerDefinition[];
+  readonly streamConsumers: readonly StreamConsumerDefinition[];
+}
