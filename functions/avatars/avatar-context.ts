@@ -3,7 +3,6 @@ import { getDocumentClient, getS3Client } from '../shared/aws/clients';
 import { lazy } from '../shared/lazy';
 import { UserPartitionReader } from '../shared/tables/user-partition';
 import { usersTable } from '../shared/tables/users-table';
-import { presentAvatar } from './avatar-presenter';
 import { avatarConfig } from './avatar-config';
 import { AvatarRepository } from './avatar-repository';
 import { AvatarService, type AvatarImageSource } from './avatar-service';
@@ -24,7 +23,7 @@ export const avatarStorage = /* @__PURE__ */ lazy(() => new AvatarStorage(getS3C
 
 /** An avatar service on the process-wide repositories; uploads need an image source. */
 export function createAvatarService(images?: AvatarImageSource): AvatarService {
-  return new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), presentAvatar, maxAvatars: avatarConfig().maxPerUser, images });
+  return new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), maxAvatars: avatarConfig().maxPerUser, images });
 }
 
 /** The process-wide avatar service of the routes that decode no image: deletions and upload forms. */

@@ -1,5 +1,4 @@
 import { tableName } from '../shared/config/data-config';
-import { presentAvatar } from '../avatars/avatar-presenter';
 import { avatarConfig } from '../avatars/avatar-config';
 import { CursorCodec } from '../shared/listing/cursor';
 import { cursorConfig } from '../shared/listing/cursor-config';
@@ -21,7 +20,7 @@ export const userRepository = /* @__PURE__ */ lazy(
 );
 
 /** The process-wide user service. */
-export const userService = /* @__PURE__ */ lazy(() => new UserService(userRepository(), presentAvatar));
+export const userService = /* @__PURE__ */ lazy(() => new UserService(userRepository()));
 
 /** The process-wide user listing. */
 export const userListing = /* @__PURE__ */ lazy(
