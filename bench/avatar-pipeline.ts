@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { avatarUploadService } from '../functions/avatars/avatar-upload-context';
+import { avatarConfig } from '../functions/avatars/avatar-config';
 import { fetchImage } from '../functions/avatars/fetch';
 import { AVATAR_MAX_SIDE, cropAvatar } from '../functions/avatars/image';
 import { resetClients } from '../functions/shared/aws/clients';
@@ -143,7 +144,7 @@ export async function benchAvatarPipeline(options: AvatarPipelineOptions = {}): 
 
     const bare = async () => (await timed(() => bareSharp(photo))).ms;
     const crop = async () => (await timed(() => cropAvatar(photo, CROP, { maxPixels: 40_000_000 }))).ms;
-    const fetch = async () => (await timed(() => fetchImage(served.url))).ms;
+    const fetch = async () => (await timed(() => fetchImage(served.url, avatarConfig().fetch))).ms;
     const upload = async () => {
       const { ms, value } = await timed(() => service.upload(caller, 'current', request));
       // Untimed: keep the user's partition at one avatar, so every sample reads and writes the same.

@@ -20,9 +20,10 @@ const uploadedImages = /* @__PURE__ */ lazy(() => new UploadedImages(getS3Client
 /** Crops the image at an address, fetched SSRF-safely (its size and fetch time counted). */
 async function fromAddress(url: string, crop: AvatarCrop): Promise<CroppedAvatar> {
   const started = performance.now();
-  const fetched = await fetchImage(url);
+  const { fetch, maxPixels } = avatarConfig();
+  const fetched = await fetchImage(url, fetch);
   recordAvatarFetch(fetched.bytes.byteLength, performance.now() - started);
-  return cropAvatar(fetched.bytes, crop, { maxPixels: avatarConfig().maxPixels });
+  return cropAvatar(fetched.bytes, crop, { maxPixels });
 }
 
 /**
