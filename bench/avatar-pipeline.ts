@@ -15,13 +15,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { IdentityRepository } from '../functions/auth/identity-repository';
+import { StoredCallers } from '../functions/auth/stored-callers';
 import { avatarUploadService } from '../functions/avatars/avatar-upload-context';
 import { avatarConfig } from '../functions/avatars/avatar-config';
 import { fetchImage } from '../functions/avatars/fetch';
 import { AVATAR_MAX_SIDE, cropAvatar } from '../functions/avatars/image';
-import { resetClients } from '../functions/shared/aws/clients';
+import { getDocumentClient, resetClients } from '../functions/shared/aws/clients';
+import { tableName } from '../functions/shared/config/data-config';
 import { logger } from '../functions/shared/logger';
-import { storedCallers } from '../functions/auth/auth-context';
+import { usersTable } from '../functions/shared/tables/users-table';
 import { userRepository } from '../functions/users/user-context';
 import { registerUser } from '../functions/users/user-registration';
 import { startBackends } from '../local/backends';
@@ -136,7 +139,7 @@ export async function benchAvatarPipeline(options: AvatarPipelineOptions = {}): 
     const served = await servePhoto(photo);
     server = served.server;
     const user = await registerUser(userRepository(), { email: `avatar-bench-${Date.now()}@bench.example`, 'first-name': 'Bench' });
-    const caller = await storedCallers().resolve({ userId: user.id, role: user.role, parentId: user.parentId });
+    const caller = await new StoredCallers(new IdentityRepository(getDocumentClient(), tableName(usersTable))).resolve({ userId: user.id, role: user.role, parentId: user.parentId });
     const service = avatarUploadService();
     const request = { avatar: served.url, crop: CROP };
 
