@@ -17,18 +17,20 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { IdentityRepository } from '../functions/auth/identity-repository';
 import { StoredCallers } from '../functions/auth/stored-callers';
-import { avatarUploadService } from '../functions/avatars/avatar-upload-context';
 import { avatarConfig } from '../functions/avatars/avatar-config';
+import { AvatarImages } from '../functions/avatars/avatar-images';
+import { AvatarService } from '../functions/avatars/avatar-service';
 import { fetchImage } from '../functions/avatars/fetch';
 import { AVATAR_MAX_SIDE, cropAvatar } from '../functions/avatars/image';
-import { getDocumentClient, resetClients } from '../functions/shared/aws/clients';
-import { tableName } from '../functions/shared/config/data-config';
+import { UploadedImages } from '../functions/avatars/uploads/uploaded-images';
+import { getDocumentClient, getS3Client, resetClients } from '../functions/shared/aws/clients';
+import { avatarBucketName, tableName } from '../functions/shared/config/data-config';
 import { logger } from '../functions/shared/logger';
 import { usersTable } from '../functions/shared/tables/users-table';
-import { userRepository } from '../functions/users/user-context';
 import { registerUser } from '../functions/users/user-registration';
 import { startBackends } from '../local/backends';
 import { useLocalEnvironment } from '../local/environment';
+import { avatarRepository, avatarStorage, userRepository } from '../local/tool-composition';
 import { formatMs, formatRatio, formatSummary, formatTable, ratio, summarize, timed, type TargetResult } from './report';
 
 /** Largest p50 ratio of the upload pipeline over bare sharp. */
@@ -140,7 +142,9 @@ export async function benchAvatarPipeline(options: AvatarPipelineOptions = {}): 
     server = served.server;
     const user = await registerUser(userRepository(), { email: `avatar-bench-${Date.now()}@bench.example`, 'first-name': 'Bench' });
     const caller = await new StoredCallers(new IdentityRepository(getDocumentClient(), tableName(usersTable))).resolve({ userId: user.id, role: user.role, parentId: user.parentId });
-    const service = avatarUploadService();
+    // What the upload routes run: the avatar service with the image pipeline.
+    const images = new AvatarImages(new UploadedImages(getS3Client(), avatarBucketName()));
+    const service = new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), images, maxAvatars: avatarConfig().maxPerUser });
     const request = { avatar: served.url, crop: CROP };
 
     const sameAvatar = (await bareSharp(photo)).equals((await cropAvatar(photo, CROP, { maxPixels: 40_000_000 })).webp);

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { exponentialDelay, retryUnprocessed } from '../shared/async/retry';
 import { ServiceUnavailableError } from '../shared/errors';
-import type { UserPartitionReader } from '../shared/tables/user-partition';
+import { UserPartitionReader } from '../shared/tables/user-partition';
 import { usersKeys } from '../shared/tables/users-keys';
 import { avatarItem, toAvatarOwner, toAvatarRecord, type AvatarRecord, type OwnedAvatars } from './avatar-record';
 import { AvatarsChangedError, AvatarWriteCancelledError } from './errors';
@@ -44,11 +44,16 @@ function cancellationCodes(error: TransactionCanceledException): (string | undef
 
 /** The avatar records of the users table. */
 export class AvatarRepository {
+  private readonly partitions: UserPartitionReader;
+
+  /** On `client`'s table `tableName`, whose user partitions hold at most `maxAvatars` avatars (the upload cap). */
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly partitions: UserPartitionReader,
-  ) {}
+    maxAvatars: number,
+  ) {
+    this.partitions = new UserPartitionReader(client, tableName, maxAvatars);
+  }
 
   /** The owner `userId` (its profile) and its avatars, or null when there is no such user. */
   public async findOwner(userId: number): Promise<OwnedAvatars | null> {
