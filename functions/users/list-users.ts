@@ -6,7 +6,7 @@ import { lazy } from '../shared/lazy';
 import { CursorCodec } from '../shared/listing/cursor';
 import { cursorConfig } from '../shared/listing/cursor-config';
 import { usersTable } from '../shared/tables/users-table';
-import { listUsersRoute } from './routes';
+import { listUsersRoute } from './list-route';
 import { UserListRepository } from './user-list-repository';
 import { UserListing } from './user-listing';
 import { UserRepository } from './user-repository';
