@@ -15,16 +15,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { avatarUploadService } from '../functions/avatars/avatar-upload-context';
+import { IdentityRepository } from '../functions/auth/identity-repository';
+import { StoredCallers } from '../functions/auth/stored-callers';
+import { avatarConfig } from '../functions/avatars/avatar-config';
+import { AvatarImages } from '../functions/avatars/avatar-images';
+import { AvatarService } from '../functions/avatars/avatar-service';
 import { fetchImage } from '../functions/avatars/fetch';
 import { AVATAR_MAX_SIDE, cropAvatar } from '../functions/avatars/image';
-import { resetClients } from '../functions/shared/aws/clients';
+import { UploadedImages } from '../functions/avatars/uploads/uploaded-images';
+import { getDocumentClient, getS3Client, resetClients } from '../functions/shared/aws/clients';
+import { avatarBucketName, tableName } from '../functions/shared/config/data-config';
 import { logger } from '../functions/shared/logger';
-import { storedCallers } from '../functions/auth/auth-context';
-import { userRepository } from '../functions/users/user-context';
+import { usersTable } from '../functions/shared/tables/users-table';
 import { registerUser } from '../functions/users/user-registration';
 import { startBackends } from '../local/backends';
 import { useLocalEnvironment } from '../local/environment';
+import { avatarRepository, avatarStorage, userRepository } from '../local/tool-composition';
 import { formatMs, formatRatio, formatSummary, formatTable, ratio, summarize, timed, type TargetResult } from './report';
 
 /** Largest p50 ratio of the upload pipeline over bare sharp. */
@@ -135,15 +141,17 @@ export async function benchAvatarPipeline(options: AvatarPipelineOptions = {}): 
     const served = await servePhoto(photo);
     server = served.server;
     const user = await registerUser(userRepository(), { email: `avatar-bench-${Date.now()}@bench.example`, 'first-name': 'Bench' });
-    const caller = await storedCallers().resolve({ userId: user.id, role: user.role, parentId: user.parentId });
-    const service = avatarUploadService();
+    const caller = await new StoredCallers(new IdentityRepository(getDocumentClient(), tableName(usersTable))).resolve({ userId: user.id, role: user.role, parentId: user.parentId });
+    // What the upload routes run: the avatar service with the image pipeline.
+    const images = new AvatarImages(new UploadedImages(getS3Client(), avatarBucketName()));
+    const service = new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), images, maxAvatars: avatarConfig().maxPerUser });
     const request = { avatar: served.url, crop: CROP };
 
     const sameAvatar = (await bareSharp(photo)).equals((await cropAvatar(photo, CROP, { maxPixels: 40_000_000 })).webp);
 
     const bare = async () => (await timed(() => bareSharp(photo))).ms;
     const crop = async () => (await timed(() => cropAvatar(photo, CROP, { maxPixels: 40_000_000 }))).ms;
-    const fetch = async () => (await timed(() => fetchImage(served.url))).ms;
+    const fetch = async () => (await timed(() => fetchImage(served.url, avatarConfig().fetch))).ms;
     const upload = async () => {
       const { ms, value } = await timed(() => service.upload(caller, 'current', request));
       // Untimed: keep the user's partition at one avatar, so every sample reads and writes the same.

@@ -10,7 +10,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { API_PREFIX } from '../functions/shared/http/route-definition';
-import { userRepository } from '../functions/users/user-context';
+import { userRepository } from '../local/tool-composition';
 import { registerUser, type CreateUser } from '../functions/users/user-registration';
 import { AuthorizerRunner, loadAuthorizer } from '../local/gateway/authorizer-runner';
 import { startGateway } from '../local/gateway/http-server';

@@ -13,7 +13,7 @@ import { getDocumentClient } from '../functions/shared/aws/clients';
 import { toAuthorizerContext } from '../functions/shared/http/caller';
 import type { Caller } from '../functions/shared/access/roles';
 import { usersTable } from '../functions/shared/tables/users-table';
-import { userRepository } from '../functions/users/user-context';
+import { userRepository } from '../local/tool-composition';
 import { usersKeys as userKeys } from '../functions/shared/tables/users-keys';
 import { registerUser } from '../functions/users/user-registration';
 import { loadRouteHandler } from '../local/gateway/dispatch';

@@ -13,7 +13,7 @@ import { foldPendingChanges } from '../local/fold/media-log-fold';
 import { createMediaLogListing } from '../functions/media-log/listing/media-log-listing';
 import { resetConfiguration } from '../functions/shared/config/define-config';
 import { resetEveryLazy } from '../functions/shared/lazy';
-import { userRepository } from '../functions/users/user-context';
+import { userRepository } from '../local/tool-composition';
 import { registerUser } from '../functions/users/user-registration';
 import { applyLocalDefaults } from '../local/local-defaults';
 import { AVATAR_ENV } from '../functions/avatars/avatar-config';

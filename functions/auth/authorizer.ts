@@ -1,11 +1,13 @@
 import middy from '@middy/core';
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
-import { dataConfig } from '../shared/config/data-config';
+import { getDocumentClient } from '../shared/aws/clients';
+import { dataConfig, tableName } from '../shared/config/data-config';
+import { lazy } from '../shared/lazy';
 import { logger } from '../shared/logger';
 import { invocationTelemetry, routeKey } from '../shared/observability/invocation-telemetry';
 import { recordAuthorizerDenial } from '../shared/observability/metrics';
-import { identityRepository } from './auth-context';
-import type { AuthIdentity } from './identity-repository';
+import { usersTable } from '../shared/tables/users-table';
+import { IdentityRepository, type AuthIdentity } from './identity-repository';
 import { authConfig } from './auth-config';
 import { allowPolicy } from './authorizer-policy';
 import { AmbiguousSubjectError, IdentityProviderUnavailableError, InvalidTokenError } from './errors';
@@ -14,6 +16,9 @@ import { bearerToken, verifyToken } from './token-verifier';
 
 /** The message API Gateway turns into its 401 gateway response. */
 const UNAUTHORIZED = 'Unauthorized';
+
+/** Who token subjects are, read from the users table's subject index. */
+const identities = /* @__PURE__ */ lazy(() => new IdentityRepository(getDocumentClient(), tableName(usersTable)));
 
 function authorizationHeader(event: APIGatewayRequestAuthorizerEvent): string | undefined {
   const headers = event.headers ?? {};
@@ -29,7 +34,7 @@ async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<Au
   if (token === null) throw new InvalidTokenError('malformed', 'The Authorization header is not `Bearer <token>`, spelled so.');
   const subject = await verifyToken(token, authConfig());
   try {
-    const identity = await identityRepository().findBySubject(subject);
+    const identity = await identities().findBySubject(subject);
     if (!identity) throw new InvalidTokenError('unknown_subject', 'No user answers to the token subject.');
     return identity;
   } catch (error) {

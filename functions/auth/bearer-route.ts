@@ -1,6 +1,14 @@
+import { getDocumentClient } from '../shared/aws/clients';
+import { tableName } from '../shared/config/data-config';
 import { httpRoute, type HttpResult, type HttpRouteOptions, type RouteHandler, type RouteInput } from '../shared/http/http-route';
 import type { RouteDefinition } from '../shared/http/route-definition';
-import { storedCallers } from './auth-context';
+import { lazy } from '../shared/lazy';
+import { usersTable } from '../shared/tables/users-table';
+import { IdentityRepository } from './identity-repository';
+import { StoredCallers } from './stored-callers';
+
+/** The callers of the bearer routes, read as stored. */
+const storedCallers = /* @__PURE__ */ lazy(() => new StoredCallers(new IdentityRepository(getDocumentClient(), tableName(usersTable))));
 
 /**
  * The Lambda handler of a route the authorizer guards: the shared HTTP layer, with the caller read

@@ -1,5 +1,5 @@
 import { defineConfig } from '../shared/config/define-config';
-import { parseAllowHosts } from './fetch/fetch-settings';
+import { parseAllowHosts, type FetchLimits } from './fetch/fetch-settings';
 
 /** Variables of the avatar configuration. */
 export const AVATAR_ENV = {
@@ -27,13 +27,8 @@ export interface AvatarConfig {
   readonly publicBaseUrl: string;
   /** Most avatars a user holds: an upload beyond it replaces the oldest disabled one. */
   readonly maxPerUser: number;
-  readonly fetch: {
-    /** Normalised `host:port` keys that may be reached although not public (local development, tests). */
-    readonly allowHosts: ReadonlySet<string>;
-    readonly maxBytes: number;
-    readonly connectTimeoutMs: number;
-    readonly totalTimeoutMs: number;
-  };
+  /** The limits of the image fetch (its byte cap is also that of an uploaded file). */
+  readonly fetch: FetchLimits;
   /** Largest width × height of a source image. */
   readonly maxPixels: number;
 }

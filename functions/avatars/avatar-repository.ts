@@ -6,8 +6,9 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { exponentialDelay, retryUnprocessed } from '../shared/async/retry';
 import { ServiceUnavailableError } from '../shared/errors';
-import type { UserPartitionReader } from '../shared/tables/user-partition';
+import { UserPartitionReader } from '../shared/tables/user-partition';
 import { usersKeys } from '../shared/tables/users-keys';
 import { avatarItem, toAvatarOwner, toAvatarRecord, type AvatarRecord, type OwnedAvatars } from './avatar-record';
 import { AvatarsChangedError, AvatarWriteCancelledError } from './errors';
@@ -32,6 +33,9 @@ const THROTTLED_CODES: ReadonlySet<string | undefined> = new Set(['ThrottlingErr
 /** BatchGetItem reads at most this many keys per request. */
 const BATCH_GET_LIMIT = 100;
 
+/** Unprocessed keys mean throttling: back off a little before asking for them again, up to ~5 s in all. */
+const UNPROCESSED_KEYS_BACKOFF = { attempts: 8, delayMs: exponentialDelay(50, 1000) } as const;
+
 type TransactItems = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>;
 
 function cancellationCodes(error: TransactionCanceledException): (string | undefined)[] {
@@ -40,11 +44,16 @@ function cancellationCodes(error: TransactionCanceledException): (string | undef
 
 /** The avatar records of the users table. */
 export class AvatarRepository {
+  private readonly partitions: UserPartitionReader;
+
+  /** On `client`'s table `tableName`, whose user partitions hold at most `maxAvatars` avatars (the upload cap). */
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly partitions: UserPartitionReader,
-  ) {}
+    maxAvatars: number,
+  ) {
+    this.partitions = new UserPartitionReader(client, tableName, maxAvatars);
+  }
 
   /** The owner `userId` (its profile) and its avatars, or null when there is no such user. */
   public async findOwner(userId: number): Promise<OwnedAvatars | null> {
@@ -122,18 +131,16 @@ export class AvatarRepository {
   public async recordedObjectKeys(keys: readonly AvatarKey[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (let start = 0; start < keys.length; start += BATCH_GET_LIMIT) {
-      let pending: Record<string, unknown>[] = keys.slice(start, start + BATCH_GET_LIMIT).map((key) => usersKeys.avatar(key.userId, key.avatarId));
-      for (let round = 0; pending.length > 0; round += 1) {
-        // Unprocessed keys mean throttling: back off a little before asking for them again.
-        if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** round)));
+      const batch = keys.slice(start, start + BATCH_GET_LIMIT).map((key) => usersKeys.avatar(key.userId, key.avatarId));
+      await retryUnprocessed(batch, async (pending) => {
         const { Responses, UnprocessedKeys } = await this.client.send(
           new BatchGetCommand({
-            RequestItems: { [this.tableName]: { Keys: pending, ConsistentRead: true, ProjectionExpression: 'objectKey' } },
+            RequestItems: { [this.tableName]: { Keys: [...pending], ConsistentRead: true, ProjectionExpression: 'objectKey' } },
           }),
         );
         for (const item of Responses?.[this.tableName] ?? []) found.add(item.objectKey as string);
-        pending = (UnprocessedKeys?.[this.tableName]?.Keys ?? []) as Record<string, unknown>[];
-      }
+        return (UnprocessedKeys?.[this.tableName]?.Keys ?? []) as typeof batch;
+      }, UNPROCESSED_KEYS_BACKOFF);
     }
     return found;
   }

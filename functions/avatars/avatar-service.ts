@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { canManage } from '../shared/access/access-policy';
 import type { StoredCaller, UserTarget } from '../shared/access/roles';
+import { fullJitter, retry } from '../shared/async/retry';
 import { NotFoundError } from '../shared/errors';
 import { logger } from '../shared/logger';
+import { managedAvatars } from './avatar-access';
 import { avatarObjectKey, sha256Hex } from './avatar-object-key';
-import type { AvatarPresenter } from './avatar-presenter';
+import { presentAvatar } from './avatar-presenter';
 import { toAvatarOwner, type AvatarRecord, type OwnedAvatars } from './avatar-record';
 import type { AvatarRepository } from './avatar-repository';
 import type { AvatarStorage } from './avatar-storage';
@@ -25,11 +26,22 @@ export interface AvatarImageSource {
 export interface AvatarServiceDependencies {
   readonly avatars: AvatarRepository;
   readonly storage: AvatarStorage;
-  readonly presentAvatar: AvatarPresenter;
   /** Most avatars a user holds: an upload beyond it replaces the oldest disabled one. */
   readonly maxAvatars: number;
   /** Only the upload routes have one: the delete route does not ship the image library. */
   readonly images?: AvatarImageSource;
+}
+
+/** An image object stored under its key, waiting for its record. */
+interface NewObject {
+  readonly avatarId: string;
+  readonly objectKey: string;
+}
+
+/** A record written and enabled, and the avatar it replaced under the cap, if any. */
+interface RecordedAvatar {
+  readonly record: AvatarRecord;
+  readonly replaced?: AvatarRecord;
 }
 
 /** An avatar upload as the route validated it. */
@@ -38,13 +50,17 @@ export interface AvatarUploadRequest {
   readonly crop: AvatarCrop;
 }
 
-/** Attempts at a record write that other changes of the same user keep invalidating. */
-const MAX_WRITE_ATTEMPTS = 8;
-
-/** A short random pause before attempt `attempt + 1`, so that racing requests spread out. */
-function pauseBefore(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * 15 * attempt));
-}
+/**
+ * A record write that other changes of the same user keep invalidating is planned again from a
+ * fresh read, up to 8 times, after a short random pause that grows with each attempt, so that
+ * racing requests spread out.
+ */
+const RACED_WRITE_RETRY = {
+  attempts: 8,
+  delayMs: (attempt: number) => 15 * attempt,
+  jitter: fullJitter,
+  retryable: (error: unknown) => error instanceof AvatarsChangedError,
+} as const;
 
 /**
  * A timestamp after every existing avatar's, so that the newest avatar (the enabled one) is also
@@ -83,7 +99,7 @@ export class AvatarService {
     // Another user's profile is checked before anything is fetched or read (an uploaded file is
     // looked up under the target's own prefix); the caller's own avatars are read while the image
     // is processed.
-    const checked = target === 'current' ? undefined : await this.managedUser(caller, target);
+    const checked = target === 'current' ? undefined : await managedAvatars(this.deps.avatars, caller, target);
     const ownerId = checked?.owner.id ?? caller.userId;
     const [found, image] = await Promise.all([checked ?? this.ownAvatars(caller), images.produce(request.avatar, request.crop, ownerId)]);
     const avatarId = randomUUID();
@@ -93,7 +109,7 @@ export class AvatarService {
       const { record, replaced } = await this.record(caller, target, found, { avatarId, objectKey });
       if (replaced) await this.discard(replaced.objectKey);
       await images.used(request.avatar, ownerId);
-      return this.deps.presentAvatar(record, true);
+      return presentAvatar(record, true);
     } catch (error) {
       if (error instanceof UnsettledAvatarWriteError) {
         logger.warn('Avatar record write unsettled; the object is left to the reconciler', { objectKey, error: error.cause as Error });
@@ -105,50 +121,28 @@ export class AvatarService {
     }
   }
 
-  /**
-   * The id of the user whose file an upload form for `target` stores: the caller, or a user it may
-   * manage; 404 otherwise, as uploads from an address answer.
-   */
-  public async uploadOwner(caller: StoredCaller, target: UserTarget): Promise<number> {
-    return target === 'current' ? caller.userId : (await this.managedUser(caller, target)).owner.id;
-  }
-
   /** Deletes the caller's avatar `avatarId`; 404 when the caller has no such avatar. */
   public async remove(caller: StoredCaller, avatarId: string): Promise<void> {
     const id = avatarId.toLowerCase();
-    let found = await this.ownAvatars(caller);
-    for (let attempt = 1; ; attempt += 1) {
+    const removed = await retry(async (attempt) => {
+      const found = attempt === 1 ? await this.ownAvatars(caller) : await managedAvatars(this.deps.avatars, caller, 'current');
       const avatar = found.avatars.find((candidate) => candidate.avatarId === id);
       if (!avatar) throw new NotFoundError('No such avatar.');
       const { owner } = found;
       const current = owner.currentAvatarId === id ? (othersNewestFirst(found.avatars, id)[0]?.avatarId ?? null) : owner.currentAvatarId;
-      try {
-        await this.deps.avatars.remove(avatar, current, owner.version);
-      } catch (error) {
-        if (error instanceof AvatarsChangedError && attempt < MAX_WRITE_ATTEMPTS) {
-          await pauseBefore(attempt);
-          found = await this.managedUser(caller, 'current');
-          continue;
-        }
-        if (error instanceof AvatarsChangedError) throw avatarsBusy();
-        // Any other failure may have deleted the record: keeping the object is the safe side.
-        throw error instanceof AvatarWriteCancelledError ? error.cause : error;
-      }
-      await this.discard(avatar.objectKey);
-      return;
-    }
+      await this.deps.avatars.remove(avatar, current, owner.version);
+      return avatar;
+    }, RACED_WRITE_RETRY).catch((error: unknown) => {
+      if (error instanceof AvatarsChangedError) throw avatarsBusy();
+      // Any other failure may have deleted the record: keeping the object is the safe side.
+      throw error instanceof AvatarWriteCancelledError ? error.cause : error;
+    });
+    await this.discard(removed.objectKey);
   }
 
   /** The caller's own avatars, its profile taken from the request's read of it. */
   private async ownAvatars(caller: StoredCaller): Promise<OwnedAvatars> {
     return { owner: toAvatarOwner(caller.profile), avatars: await this.deps.avatars.avatarsOf(caller.userId) };
-  }
-
-  /** The target's profile and avatars, if the caller may manage it; 404 otherwise, as profile updates do. */
-  private async managedUser(caller: StoredCaller, target: UserTarget): Promise<OwnedAvatars> {
-    const found = await this.deps.avatars.findOwner(target === 'current' ? caller.userId : target);
-    if (!found || !canManage(caller, found.owner)) throw new NotFoundError('No such user.');
-    return found;
   }
 
   /**
@@ -158,38 +152,40 @@ export class AvatarService {
    *
    * @throws UnsettledAvatarWriteError when the outcome of the last write is unknown.
    */
-  private async record(
-    caller: StoredCaller,
-    target: UserTarget,
-    read: OwnedAvatars,
-    object: { avatarId: string; objectKey: string },
-  ): Promise<{ record: AvatarRecord; replaced?: AvatarRecord }> {
-    let found = read;
-    for (let attempt = 1; ; attempt += 1) {
-      const now = new Date();
-      const record: AvatarRecord = {
-        userId: found.owner.id,
-        avatarId: object.avatarId,
-        created: creationTime(found.avatars, now).toISOString(),
-        objectKey: object.objectKey,
-        provider: this.deps.storage.provider,
-      };
-      const replaced = found.avatars.length >= this.deps.maxAvatars ? othersNewestFirst(found.avatars, found.owner.currentAvatarId).at(-1) : undefined;
-      try {
-        await this.deps.avatars.add(record, found.owner.version, { now, ...(replaced ? { replaced } : {}) });
-        return { record, ...(replaced ? { replaced } : {}) };
-      } catch (error) {
-        if (error instanceof AvatarsChangedError && attempt < MAX_WRITE_ATTEMPTS) {
-          await pauseBefore(attempt);
-          found = await this.managedUser(caller, target);
-          continue;
-        }
-        if (error instanceof AvatarsChangedError) throw avatarsBusy();
-        if (error instanceof AvatarWriteCancelledError) throw error;
-        const written = await this.settle(record, found.owner.version);
-        if (written === true) return { record, ...(replaced ? { replaced } : {}) };
-        throw written === false ? error : new UnsettledAvatarWriteError(error);
-      }
+  private record(caller: StoredCaller, target: UserTarget, read: OwnedAvatars, object: NewObject): Promise<RecordedAvatar> {
+    return retry(
+      async (attempt) => this.recordOnce(attempt === 1 ? read : await managedAvatars(this.deps.avatars, caller, target), object),
+      RACED_WRITE_RETRY,
+    ).catch((error: unknown) => {
+      throw error instanceof AvatarsChangedError ? avatarsBusy() : error;
+    });
+  }
+
+  /**
+   * One attempt of {@link record}, planned from `found`.
+   *
+   * @throws AvatarsChangedError when the user's avatars changed since `found` was read.
+   */
+  private async recordOnce(found: OwnedAvatars, object: NewObject): Promise<RecordedAvatar> {
+    const now = new Date();
+    const record: AvatarRecord = {
+      userId: found.owner.id,
+      avatarId: object.avatarId,
+      created: creationTime(found.avatars, now).toISOString(),
+      objectKey: object.objectKey,
+      provider: this.deps.storage.provider,
+    };
+    const replaced = found.avatars.length >= this.deps.maxAvatars ? othersNewestFirst(found.avatars, found.owner.currentAvatarId).at(-1) : undefined;
+    const recorded = { record, ...(replaced ? { replaced } : {}) };
+    try {
+      await this.deps.avatars.add(record, found.owner.version, { now, ...(replaced ? { replaced } : {}) });
+      return recorded;
+    } catch (error) {
+      // DynamoDB cancelled the transaction, so nothing was written: there is nothing to settle.
+      if (error instanceof AvatarWriteCancelledError) throw error;
+      const written = await this.settle(record, found.owner.version);
+      if (written === true) return recorded;
+      throw written === false ? error : new UnsettledAvatarWriteError(error);
     }
   }
 

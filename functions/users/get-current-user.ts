@@ -1,9 +1,18 @@
 import { bearerRoute } from '../auth/bearer-route';
-import { getCurrentUserRoute } from './routes';
-import { userService } from './user-context';
+import { avatarConfig } from '../avatars/avatar-config';
+import { getDocumentClient } from '../shared/aws/clients';
+import { tableName } from '../shared/config/data-config';
+import { lazy } from '../shared/lazy';
+import { usersTable } from '../shared/tables/users-table';
+import { getCurrentUserRoute } from './profile-routes';
+import { UserRepository } from './user-repository';
+import { UserService } from './user-service';
+
+/** Profiles, read under the access rules, on the shared client. */
+const profiles = /* @__PURE__ */ lazy(() => new UserService(new UserRepository(getDocumentClient(), tableName(usersTable), avatarConfig().maxPerUser)));
 
 /** GET /user/current: the caller's own profile. */
 export const handler = bearerRoute(getCurrentUserRoute, async ({ caller }) => {
-  const { user, etag } = await userService().get(caller, 'current');
+  const { user, etag } = await profiles().get(caller, 'current');
   return { statusCode: 200, body: user, headers: { etag } };
 });

@@ -1,9 +1,18 @@
 import { bearerRoute } from '../auth/bearer-route';
-import { updateUserRoute } from './routes';
-import { userService } from './user-context';
+import { avatarConfig } from '../avatars/avatar-config';
+import { getDocumentClient } from '../shared/aws/clients';
+import { tableName } from '../shared/config/data-config';
+import { lazy } from '../shared/lazy';
+import { usersTable } from '../shared/tables/users-table';
+import { updateUserRoute } from './profile-routes';
+import { UserRepository } from './user-repository';
+import { UserService } from './user-service';
+
+/** Profiles, updated under the access rules, on the shared client. */
+const profiles = /* @__PURE__ */ lazy(() => new UserService(new UserRepository(getDocumentClient(), tableName(usersTable), avatarConfig().maxPerUser)));
 
 /** PUT /user/{user-id}: update the names of a user the caller manages. */
 export const handler = bearerRoute(updateUserRoute, async ({ caller, path, body, headers }) => {
-  const { user, etag } = await userService().update(caller, path['user-id'], body, headers['if-match']);
+  const { user, etag } = await profiles().update(caller, path['user-id'], body, headers['if-match']);
   return { statusCode: 200, body: user, headers: { etag } };
 });

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { toAvatarRecord, type AvatarRecord } from '../avatars/avatar-record';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../shared/errors';
-import type { UserPartitionReader } from '../shared/tables/user-partition';
+import { UserPartitionReader } from '../shared/tables/user-partition';
 import { listingAttributes, usersKeys } from '../shared/tables/users-keys';
 import { toUserRecord, type UserRecord } from './user-record';
 import { totalsUpdates } from './user-totals';
@@ -37,11 +37,16 @@ export function emailTakenError(): ConflictError {
  * never exists without its claims and the totals never drift.
  */
 export class UserRepository {
+  private readonly partitions: UserPartitionReader;
+
+  /** On `client`'s table `tableName`, whose user partitions hold at most `maxAvatars` avatars (the upload cap). */
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly partitions: UserPartitionReader,
-  ) {}
+    maxAvatars: number,
+  ) {
+    this.partitions = new UserPartitionReader(client, tableName, maxAvatars);
+  }
 
   /** The profile of user `id`, or null. Strongly consistent: a write is visible to the next read. */
   public async findById(id: number): Promise<UserRecord | null> {

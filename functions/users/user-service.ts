@@ -1,4 +1,3 @@
-import type { AvatarPresenter } from '../avatars/avatar-presenter';
 import type { AvatarRecord } from '../avatars/avatar-record';
 import { canManage } from '../shared/access/access-policy';
 import type { StoredCaller, UserTarget } from '../shared/access/roles';
@@ -21,10 +20,7 @@ export interface VersionedUser {
  * the one its request has already read (the stored caller), never read twice.
  */
 export class UserService {
-  public constructor(
-    private readonly users: UserRepository,
-    private readonly presentAvatar: AvatarPresenter,
-  ) {}
+  public constructor(private readonly users: UserRepository) {}
 
   /** The full profile of `target`, if the caller may manage it. */
   public async get(caller: StoredCaller, target: UserTarget): Promise<VersionedUser> {
@@ -60,6 +56,6 @@ export class UserService {
 
   private async present(user: UserRecord, avatars: readonly AvatarRecord[]): Promise<VersionedUser> {
     const parent = user.parentId === null ? null : await this.users.findById(user.parentId);
-    return { user: toUser(user, parent, avatars, this.presentAvatar), etag: etagOf(user) };
+    return { user: toUser(user, parent, avatars), etag: etagOf(user) };
   }
 }

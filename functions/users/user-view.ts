@@ -1,4 +1,4 @@
-import type { AvatarPresenter } from '../avatars/avatar-presenter';
+import { presentAvatar } from '../avatars/avatar-presenter';
 import type { AvatarRecord } from '../avatars/avatar-record';
 import type { Role } from '../shared/access/roles';
 import type { Permissions, User, UserSummary } from './schemas';
@@ -10,7 +10,7 @@ export function toUserSummary(user: Pick<UserRecord, 'id' | 'email' | 'role' | '
 }
 
 /** The full User resource: profile, parent summary, avatars (newest first) and derived permissions. */
-export function toUser(user: UserRecord, parent: UserRecord | null, avatars: readonly AvatarRecord[], presentAvatar: AvatarPresenter): User {
+export function toUser(user: UserRecord, parent: UserRecord | null, avatars: readonly AvatarRecord[]): User {
   const items = [...avatars]
     .sort((a, b) => b.created.localeCompare(a.created))
     .map((avatar) => presentAvatar(avatar, avatar.avatarId === user.currentAvatarId));

@@ -1,12 +1,11 @@
-import { avatarStorage } from '../../functions/avatars/avatar-context';
 import type { Caller } from '../../functions/shared/access/roles';
 import { parseInput } from '../../functions/shared/validation/issues';
 import { ListUsersQuerySchema } from '../../functions/users/list-schemas';
 import type { UserSummary } from '../../functions/users/schemas';
-import { userAccounts, userListing, userService } from '../../functions/users/user-context';
 import { parseCommand, parseUserId } from './arguments';
 import { UsageError } from './cli-errors';
 import { withData } from './data-access';
+import { avatarStorage, userAccounts, userListing, userProfiles } from '../tool-composition';
 
 /** The id positional of `user update|delete|get ID`. */
 function userIdArgument(positionals: readonly string[], command: string): number {
@@ -32,7 +31,7 @@ export async function userUpdate(args: string[]): Promise<void> {
       ...(values['first-name'] === undefined ? {} : { 'first-name': values['first-name'] }),
       ...(values['last-name'] === undefined ? {} : { 'last-name': values['last-name'] }),
     });
-    return userService().describe(id);
+    return userProfiles().describe(id);
   });
   process.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
 }
@@ -54,7 +53,7 @@ export async function userDelete(args: string[]): Promise<void> {
 export async function userGet(args: string[]): Promise<void> {
   const { positionals } = parseCommand(args, {}, 1);
   const id = userIdArgument(positionals, 'get');
-  const user = await withData(() => userService().describe(id));
+  const user = await withData(() => userProfiles().describe(id));
   process.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
 }
 

@@ -2,11 +2,11 @@ import { parseArgs } from 'node:util';
 import { sampleMediaLogEntries } from '../seed/sample-entries';
 import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
 import type { Role } from '../../functions/shared/access/roles';
-import { userRepository } from '../../functions/users/user-context';
 import { registerUser } from '../../functions/users/user-registration';
 import { UsageError } from './cli-errors';
 import { foldWrittenChanges, withData } from './data-access';
 import { progressBar } from './progress';
+import { userRepository } from '../tool-composition';
 
 function count(raw: string | undefined, flag: string, fallback: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -35,6 +35,7 @@ export async function seed(args: string[]): Promise<void> {
   const now = Date.now();
   const stamp = now.toString(36);
   const summary = await withData(async () => {
+    const repository = userRepository();
     const ids: number[] = [];
     let parent: number | null = null;
     const bar = progressBar('users', users);
@@ -42,7 +43,7 @@ export async function seed(args: string[]): Promise<void> {
       for (let index = 0; index < users; index += 1) {
         const role = demoRole(index);
         const sub = role === 'sub' && parent !== null;
-        const user = await registerUser(userRepository(), {
+        const user = await registerUser(repository, {
           email: `demo-${stamp}-${index}@example.com`,
           username: `demo-${stamp}-${index}`,
           role: sub ? 'sub' : role === 'sub' ? 'user' : role,

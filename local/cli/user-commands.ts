@@ -1,10 +1,10 @@
 import { registerInvitedUser } from '../../functions/users/user-invitation';
 import { registerUser, type CreateUser } from '../../functions/users/user-registration';
 import { statusToStderr } from '../backends';
-import { userRepository, userService } from '../../functions/users/user-context';
 import { usesExternalIssuer } from '../environment';
 import { mintLocalToken } from '../signing-key';
 import { UsageError } from './cli-errors';
+import { userProfiles, userRepository } from '../tool-composition';
 import { userPoolInvitations } from './cognito-invitations';
 import { parseCommand, parseUserId } from './arguments';
 import { targetsDeployment, withData } from './data-access';
@@ -38,7 +38,7 @@ export async function userCreate(args: string[]): Promise<void> {
   const user = await withData(async () => {
     const created = pool ? await registerInvitedUser(userRepository(), pool, input) : await registerUser(userRepository(), input);
     if (pool) statusToStderr(`invited ${created.email} into the user pool ${pool.userPoolId}: Cognito emails them their username and a temporary password`);
-    return userService().describe(created.id);
+    return userProfiles().describe(created.id);
   });
   process.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
 }

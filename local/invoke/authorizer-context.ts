@@ -1,5 +1,5 @@
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { userRepository } from '../../functions/users/user-context';
+import { userRepository } from '../tool-composition';
 import { usesExternalIssuer } from '../environment';
 import { mintLocalToken, type LocalSigningKey } from '../signing-key';
 import { UsageError } from '../cli/cli-errors';

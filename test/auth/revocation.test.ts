@@ -1,4 +1,4 @@
-import { userAccounts } from '../../functions/users/user-context';
+import { userAccounts } from '../../local/tool-composition';
 import type { RouteName } from '../../functions/routes';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { dispatch } from '../../local/gateway/dispatch';

@@ -4,7 +4,7 @@ import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { ConflictError } from '../../functions/shared/errors';
 import { usersTable } from '../../functions/shared/tables/users-table';
 import { usersKeys } from '../../functions/shared/tables/users-keys';
-import { userRepository } from '../../functions/users/user-context';
+import { userRepository } from '../../local/tool-composition';
 import { registerUser } from '../../functions/users/user-registration';
 import { invoke, tokenFor } from '../harness/invoke';
 import { createTestUser } from '../harness/users';

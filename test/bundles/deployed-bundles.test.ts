@@ -7,7 +7,7 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { createFeedWriters } from '../../functions/media-log/ingest/feed-ingest';
 import type { RouteName } from '../../functions/routes';
 import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';
-import { userRepository } from '../../functions/users/user-context';
+import { userRepository } from '../../local/tool-composition';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';
 import { deployedFunctions, type DeployedFunction } from '../../bench/function-bundles';

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { userRepository } from '../../functions/users/user-context';
+import { userRepository } from '../../local/tool-composition';
 import { runEntryPoint } from '../harness/cli-runner';
 import { startCognitoStandIn, type CognitoStandIn } from '../harness/cognito-stand-in';
 import { createTestUser } from '../harness/users';

@@ -1,5 +1,5 @@
 import type { Caller } from '../../functions/shared/access/roles';
-import { userRepository } from '../../functions/users/user-context';
+import { userRepository } from '../../local/tool-composition';
 import { registerUser, type CreateUser } from '../../functions/users/user-registration';
 import type { UserRecord } from '../../functions/users/user-record';
 import { tokenFor } from './invoke';

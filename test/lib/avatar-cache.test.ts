@@ -1,6 +1,6 @@
 import { avatarBucketName } from '../../functions/shared/config/data-config';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { avatarStorage } from '../../functions/avatars/avatar-context';
+import { avatarStorage } from '../../local/tool-composition';
 import { getS3Client } from '../../functions/shared/aws/clients';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';

@@ -1,6 +1,6 @@
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { routes } from '../../functions/routes';
-import { deployedFunctionsOf, serviceFunctions } from '../../functions/deployed-functions';
+import { deployedFunctions, deployedFunctionsOf, serviceFunctions } from '../../functions/deployed-functions';
 import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { tables } from '../../functions/shared/tables/index';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';

@@ -1,4 +1,4 @@
-import { userAccounts } from '../../functions/users/user-context';
+import { userAccounts } from '../../local/tool-composition';
 import { invoke } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
 

@@ -1,7 +1,7 @@
 import { ProblemError } from '../../shared/errors';
 import { connectTarget } from './connect-target';
 import { SOURCE_UNREACHABLE, TooManyRedirectsError, UnsupportedUrlError, UpstreamFailedError, UpstreamTimeoutError } from './errors';
-import { fetchSettings, type FetchImageOptions } from './fetch-settings';
+import { systemHostLookup, type FetchLimits, type HostLookup } from './fetch-settings';
 import { httpGet } from './http-get';
 import { readBody } from './read-body';
 
@@ -19,6 +19,9 @@ export interface FetchedImage {
 }
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** Redirects followed at most (DESIGN.md section 6). */
+export const MAX_REDIRECTS = 3;
 
 function isHttpUrl(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
@@ -45,9 +48,10 @@ function asProblem(error: unknown, deadline: AbortSignal): ProblemError {
 }
 
 /**
- * Fetches the image at `url` without letting the request reach a non-public network.
+ * Fetches the image at `url` within `limits` without letting the request reach a non-public
+ * network, resolving host names with `lookup` (the system resolver; tests inject answers).
  *
- * - Only `http:` and `https:` URLs on ports 80 and 443; at most `maxRedirects` (3) redirects,
+ * - Only `http:` and `https:` URLs on ports 80 and 443; at most {@link MAX_REDIRECTS} redirects,
  *   each checked like the first request.
  * - Every connection's host name is resolved once and every address checked (see
  *   address-policy.ts); the connection then goes to a checked address only. The URL parser has
@@ -66,27 +70,26 @@ function asProblem(error: unknown, deadline: AbortSignal): ProblemError {
  *   connection: {@link SOURCE_UNREACHABLE}; non-2xx answer, bad redirect), 502
  *   `too_many_redirects`, 504 `upstream_timeout`.
  */
-export async function fetchImage(url: string, options: FetchImageOptions = {}): Promise<FetchedImage> {
-  const settings = fetchSettings(options);
+export async function fetchImage(url: string, limits: FetchLimits, lookup: HostLookup = systemHostLookup): Promise<FetchedImage> {
   let current = sourceUrl(url);
   const deadline = new AbortController();
   const timer = setTimeout(() => {
-    deadline.abort(new UpstreamTimeoutError(`The image source did not deliver the image within ${settings.totalTimeoutMs} ms.`));
-  }, settings.totalTimeoutMs);
+    deadline.abort(new UpstreamTimeoutError(`The image source did not deliver the image within ${limits.totalTimeoutMs} ms.`));
+  }, limits.totalTimeoutMs);
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const target = await connectTarget(current, settings, deadline.signal);
-      const response = await httpGet(target, settings.connectTimeoutMs, deadline.signal);
+      const target = await connectTarget(current, limits.allowHosts, lookup, deadline.signal);
+      const response = await httpGet(target, limits.connectTimeoutMs, deadline.signal);
       const status = response.statusCode ?? 0;
       if (REDIRECT_STATUSES.has(status)) {
         response.destroy();
-        if (redirects >= settings.maxRedirects) throw new TooManyRedirectsError(settings.maxRedirects);
+        if (redirects >= MAX_REDIRECTS) throw new TooManyRedirectsError(MAX_REDIRECTS);
         current = redirectTarget(current, response.headers.location);
       } else if (status < 200 || status > 299) {
         response.destroy();
         throw new UpstreamFailedError(`The image source answered HTTP ${status}.`);
       } else {
-        const bytes = await readBody(response, settings.maxBytes);
+        const bytes = await readBody(response, limits.maxBytes);
         const contentType = response.headers['content-type'];
         return { bytes, finalUrl: current.href, ...(contentType === undefined ? {} : { contentType }) };
       }

@@ -1,9 +1,8 @@
 import { lookup as systemLookup } from 'node:dns/promises';
-import { avatarConfig } from '../avatar-config';
 
 /**
- * Settings of the image fetch: limits, timeouts, the DNS resolver and the allow list, from the
- * caller's options or else the avatar configuration.
+ * Settings of the image fetch: its limits, the allow list and the DNS resolver. The avatar
+ * configuration (avatar-config.ts) reads the limits; this module knows nothing of it.
  */
 
 /** One address a host name resolves to. */
@@ -15,31 +14,19 @@ export interface ResolvedAddress {
 /** Resolves a host name to all of its addresses. */
 export type HostLookup = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
-/** Options of {@link fetchImage}; each falls back to the avatar configuration (avatar-config.ts). */
-export interface FetchImageOptions {
-  /** DNS resolver (default: the system resolver, every address). Tests inject answers here. */
-  readonly lookup?: HostLookup;
-  /** `host:port` entries that may be reached although not public (`AVATAR_FETCH_ALLOW_HOSTS`). */
-  readonly allowHosts?: readonly string[];
-  /** Largest body in bytes (`AVATAR_MAX_BYTES`, default 10 MiB). */
-  readonly maxBytes?: number;
-  /** Time allowed for each TCP connection to open (`AVATAR_FETCH_CONNECT_TIMEOUT_MS`, default 3 s). */
-  readonly connectTimeoutMs?: number;
-  /** Time allowed for the whole fetch, redirects and body included (`AVATAR_FETCH_TIMEOUT_MS`, default 10 s). */
-  readonly totalTimeoutMs?: number;
-  /** Redirects followed at most (default 3). */
-  readonly maxRedirects?: number;
-}
-
-/** The options with every default applied. */
-export interface FetchSettings {
-  readonly lookup: HostLookup;
-  /** Normalised `host:port` keys, see {@link hostKey}. */
+/** The limits of one fetch, as the avatar configuration sets them. */
+export interface FetchLimits {
+  /**
+   * Normalised `host:port` keys (see {@link hostKey}, {@link parseAllowHosts}) that may be reached
+   * although not public (`AVATAR_FETCH_ALLOW_HOSTS`: local development and tests only).
+   */
   readonly allowHosts: ReadonlySet<string>;
+  /** Largest body in bytes (`AVATAR_MAX_BYTES`). */
   readonly maxBytes: number;
+  /** Time allowed for each TCP connection to open (`AVATAR_FETCH_CONNECT_TIMEOUT_MS`). */
   readonly connectTimeoutMs: number;
+  /** Time allowed for the whole fetch, redirects and body included (`AVATAR_FETCH_TIMEOUT_MS`). */
   readonly totalTimeoutMs: number;
-  readonly maxRedirects: number;
 }
 
 /** The system resolver, asked for every address in the order it gives them. */
@@ -82,17 +69,4 @@ export function parseAllowHosts(entries: readonly string[]): ReadonlySet<string>
     keys.add(hostKey(host, port));
   }
   return keys;
-}
-
-/** Applies the avatar configuration to what `options` leaves open. */
-export function fetchSettings(options: FetchImageOptions = {}): FetchSettings {
-  const configured = avatarConfig().fetch;
-  return {
-    lookup: options.lookup ?? systemHostLookup,
-    allowHosts: options.allowHosts === undefined ? configured.allowHosts : parseAllowHosts(options.allowHosts),
-    maxBytes: options.maxBytes ?? configured.maxBytes,
-    connectTimeoutMs: options.connectTimeoutMs ?? configured.connectTimeoutMs,
-    totalTimeoutMs: options.totalTimeoutMs ?? configured.totalTimeoutMs,
-    maxRedirects: options.maxRedirects ?? 3,
-  };
 }

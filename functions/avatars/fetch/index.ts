@@ -3,9 +3,5 @@
  */
 export { isPublicAddress } from './address-policy';
 export { AddressRefusedError, PortRefusedError, SOURCE_UNREACHABLE, SourceRefusedError, SourceUnresolvableError } from './errors';
-export { fetchImage, type FetchedImage } from './fetch-image';
-export {
-  type FetchImageOptions,
-  type HostLookup,
-  type ResolvedAddress,
-} from './fetch-settings';
+export { fetchImage, MAX_REDIRECTS, type FetchedImage } from './fetch-image';
+export { type FetchLimits, type HostLookup, type ResolvedAddress } from './fetch-settings';

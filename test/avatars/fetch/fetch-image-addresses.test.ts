@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { AddressRefusedError, fetchImage } from '../../../functions/avatars/fetch';
 import { ValidationError } from '../../../functions/shared/errors';
 import { quadrantImage } from '../../fixtures/images/generate';
+import { fetchLimits } from './fetch-limits';
 import { installTripwire, type Tripwire } from './connection-tripwire';
 import { startServer, type LocalServer } from './local-servers';
 import { noDns, rebindingResolver, resolverOf } from './test-resolvers';
@@ -53,7 +54,7 @@ afterEach(() => {
 
 describe('fetchImage: allowed sources', () => {
   it('returns the bytes, content type and URL of a source on the allow list', async () => {
-    const result = await fetchImage(`${allowed.origin}/avatar.png?size=large`, { lookup: noDns });
+    const result = await fetchImage(`${allowed.origin}/avatar.png?size=large`, fetchLimits(), noDns);
     expect(result.bytes.equals(image)).toBe(true);
     expect(result.contentType).toBe('image/png');
     expect(result.finalUrl).toBe(`${allowed.origin}/avatar.png?size=large`);
@@ -61,10 +62,10 @@ describe('fetchImage: allowed sources', () => {
 
   it('lets an allowed host name through to whatever it resolves to, on the allowed port only', async () => {
     const resolver = resolverOf({ 'avatars.test': ['127.0.0.1'] });
-    await expect(fetchImage(`http://avatars.test:${allowed.port}/a.png`, { lookup: resolver })).resolves.toMatchObject({
+    await expect(fetchImage(`http://avatars.test:${allowed.port}/a.png`, fetchLimits(), resolver)).resolves.toMatchObject({
       finalUrl: `http://avatars.test:${allowed.port}/a.png`,
     });
-    await expect(fetchImage(`http://avatars.test:${internal.port}/a.png`, { lookup: resolver })).rejects.toBeInstanceOf(
+    await expect(fetchImage(`http://avatars.test:${internal.port}/a.png`, fetchLimits(), resolver)).rejects.toBeInstanceOf(
       AddressRefusedError,
     );
   });
@@ -74,7 +75,7 @@ describe('fetchImage: URLs that are not http or https', () => {
   it.each(['file:///etc/passwd', 'ftp://example.com/a.png', 'data:image/png;base64,iVBORw0KGgo=', 'gopher://example.com/', 'not a url', '/relative.png'])(
     'refuses %s with a 400 naming avatar',
     async (url) => {
-      const rejection = fetchImage(url, { lookup: noDns });
+      const rejection = fetchImage(url, fetchLimits(), noDns);
       await expect(rejection).rejects.toBeInstanceOf(ValidationError);
       await expect(rejection).rejects.toMatchObject({ status: 400, errors: [{ name: 'avatar' }] });
     },
@@ -91,11 +92,11 @@ describe('fetchImage: loopback addresses not on the allow list', () => {
     ['IPv6 loopback', (port: number) => `http://[::1]:${port}/`],
     ['IPv4-mapped IPv6', (port: number) => `http://[::ffff:127.0.0.1]:${port}/`],
   ])('refuses %s, and the server behind it sees no connection', async (_form, url) => {
-    await expect(fetchImage(url(internal.port), { lookup: noDns })).rejects.toBeInstanceOf(AddressRefusedError);
+    await expect(fetchImage(url(internal.port), fetchLimits(), noDns)).rejects.toBeInstanceOf(AddressRefusedError);
   });
 
   it('refuses the IPv4-mapped form of an allowed address: entries match exactly', async () => {
-    await expect(fetchImage(`http://[::ffff:127.0.0.1]:${allowed.port}/`, { lookup: noDns })).rejects.toMatchObject({
+    await expect(fetchImage(`http://[::ffff:127.0.0.1]:${allowed.port}/`, fetchLimits(), noDns)).rejects.toMatchObject({
       name: 'AddressRefusedError',
       address: '::ffff:7f00:1',
     });
@@ -103,7 +104,7 @@ describe('fetchImage: loopback addresses not on the allow list', () => {
 
   it('refuses a host name that resolves to loopback', async () => {
     const resolver = resolverOf({ localhost: ['127.0.0.1'] });
-    await expect(fetchImage(`http://localhost:${internal.port}/`, { lookup: resolver })).rejects.toMatchObject({
+    await expect(fetchImage(`http://localhost:${internal.port}/`, fetchLimits(), resolver)).rejects.toMatchObject({
       name: 'AddressRefusedError',
       address: '127.0.0.1',
     });
@@ -129,7 +130,7 @@ describe('fetchImage: non-public addresses', () => {
     ['[64:ff9b::a00:1]', '64:ff9b::a00:1'],
     ['[::ffff:169.254.169.254]', '::ffff:a9fe:a9fe'],
   ])('refuses http://%s/ without connecting', async (host, address) => {
-    await expect(fetchImage(`http://${host}/latest/meta-data/`, { lookup: noDns })).rejects.toMatchObject({
+    await expect(fetchImage(`http://${host}/latest/meta-data/`, fetchLimits(), noDns)).rejects.toMatchObject({
       name: 'AddressRefusedError',
       status: 400,
       address,
@@ -141,7 +142,7 @@ describe('fetchImage: non-public addresses', () => {
     'refuses a host name that resolves to %s',
     async (address) => {
       const resolver = resolverOf({ 'images.example.com': [address] });
-      await expect(fetchImage('https://images.example.com/a.png', { lookup: resolver })).rejects.toMatchObject({
+      await expect(fetchImage('https://images.example.com/a.png', fetchLimits(), resolver)).rejects.toMatchObject({
         name: 'AddressRefusedError',
         address,
       });
@@ -151,7 +152,7 @@ describe('fetchImage: non-public addresses', () => {
 
   it('refuses a host name when any one of its addresses is non-public', async () => {
     const resolver = resolverOf({ 'mixed.example.com': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c', '10.0.0.1'] });
-    await expect(fetchImage('http://mixed.example.com/a.png', { lookup: resolver })).rejects.toMatchObject({
+    await expect(fetchImage('http://mixed.example.com/a.png', fetchLimits(), resolver)).rejects.toMatchObject({
       name: 'AddressRefusedError',
       address: '10.0.0.1',
     });
@@ -167,7 +168,7 @@ describe('fetchImage: redirects are checked like the first request', () => {
   ])('refuses a redirect %s', async (_target, target) => {
     redirectTo = target();
     const resolver = resolverOf({ 'intranet.example.com': ['10.1.2.3'] });
-    await expect(fetchImage(`${allowed.origin}/redirect`, { lookup: resolver })).rejects.toBeInstanceOf(AddressRefusedError);
+    await expect(fetchImage(`${allowed.origin}/redirect`, fetchLimits(), resolver)).rejects.toBeInstanceOf(AddressRefusedError);
   });
 });
 
@@ -188,7 +189,7 @@ describe('fetchImage: DNS rebinding', () => {
     }
     try {
       const resolver = rebindingResolver('127.0.0.1', '127.0.0.2');
-      const result = await fetchImage(`http://rebind.example.com:${allowed.port}/a.png`, { lookup: resolver });
+      const result = await fetchImage(`http://rebind.example.com:${allowed.port}/a.png`, fetchLimits(), resolver);
       expect(result.bytes.equals(image)).toBe(true);
       expect(resolver.calls()).toBe(1);
       expect(rebound.takeConnections()).toBe(0);
@@ -199,7 +200,7 @@ describe('fetchImage: DNS rebinding', () => {
 
   it('never reaches a private address that a second lookup would return', async () => {
     const resolver = rebindingResolver('127.0.0.1', '10.0.0.1');
-    const result = await fetchImage(`http://rebind.example.com:${allowed.port}/a.png`, { lookup: resolver });
+    const result = await fetchImage(`http://rebind.example.com:${allowed.port}/a.png`, fetchLimits(), resolver);
     expect(result.bytes.equals(image)).toBe(true);
     expect(resolver.calls()).toBe(1);
   });

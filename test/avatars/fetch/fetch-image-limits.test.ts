@@ -3,6 +3,7 @@ import net from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fetchImage, type HostLookup } from '../../../functions/avatars/fetch';
 import { PayloadTooLargeError, UpstreamError } from '../../../functions/shared/errors';
+import { fetchLimits } from './fetch-limits';
 import { installTripwire, type Tripwire } from './connection-tripwire';
 import { startServer, type LocalServer } from './local-servers';
 import { noDns } from './test-resolvers';
@@ -97,26 +98,26 @@ afterEach(() => {
 
 describe('fetchImage: redirects', () => {
   it('follows up to three redirects and reports the final URL', async () => {
-    const result = await fetchImage(`${source.origin}/chain?hops=3`, { lookup: noDns });
+    const result = await fetchImage(`${source.origin}/chain?hops=3`, fetchLimits(), noDns);
     expect(result.bytes.toString()).toBe('end of chain');
     expect(result.finalUrl).toBe(`${source.origin}/chain?hops=0`);
   });
 
   it('answers a fourth redirect with 502 too_many_redirects', async () => {
-    await expect(fetchImage(`${source.origin}/chain?hops=4`, { lookup: noDns })).rejects.toMatchObject({
+    await expect(fetchImage(`${source.origin}/chain?hops=4`, fetchLimits(), noDns)).rejects.toMatchObject({
       status: 502,
       code: 'too_many_redirects',
     });
   });
 
   it.each(['/to-file', '/no-location'])('answers a redirect (%s) to no http(s) address with 502', async (path) => {
-    await expect(fetchImage(`${source.origin}${path}`, { lookup: noDns })).rejects.toMatchObject({ status: 502, code: 'upstream_failed' });
+    await expect(fetchImage(`${source.origin}${path}`, fetchLimits(), noDns)).rejects.toMatchObject({ status: 502, code: 'upstream_failed' });
   });
 });
 
 describe('fetchImage: byte cap', () => {
   it('cuts a 64 MiB body off at the default 10 MiB cap with a 413', async () => {
-    const rejection = fetchImage(`${source.origin}/huge-chunked`, { lookup: noDns });
+    const rejection = fetchImage(`${source.origin}/huge-chunked`, fetchLimits(), noDns);
     await expect(rejection).rejects.toBeInstanceOf(PayloadTooLargeError);
     await expect(rejection).rejects.toMatchObject({ status: 413, errors: [{ name: 'avatar' }] });
     // The server sees the connection close a moment after the client gives up: on a busy machine
@@ -129,7 +130,7 @@ describe('fetchImage: byte cap', () => {
 
   it('refuses a declared Content-Length over the cap before any body byte', async () => {
     const started = performance.now();
-    await expect(fetchImage(`${source.origin}/huge-declared`, { lookup: noDns })).rejects.toBeInstanceOf(PayloadTooLargeError);
+    await expect(fetchImage(`${source.origin}/huge-declared`, fetchLimits(), noDns)).rejects.toBeInstanceOf(PayloadTooLargeError);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -137,19 +138,19 @@ describe('fetchImage: byte cap', () => {
     process.env.AVATAR_MAX_BYTES = '5';
     resetConfiguration();
     try {
-      await expect(fetchImage(`${source.origin}/image`, { lookup: noDns })).rejects.toMatchObject({ status: 413 });
+      await expect(fetchImage(`${source.origin}/image`, fetchLimits(), noDns)).rejects.toMatchObject({ status: 413 });
     } finally {
       delete process.env.AVATAR_MAX_BYTES;
       resetConfiguration();
     }
-    await expect(fetchImage(`${source.origin}/image`, { lookup: noDns })).resolves.toMatchObject({ bytes: Buffer.from('image bytes') });
+    await expect(fetchImage(`${source.origin}/image`, fetchLimits(), noDns)).resolves.toMatchObject({ bytes: Buffer.from('image bytes') });
   });
 });
 
 describe('fetchImage: timeouts', () => {
   it('cuts a body that never ends at the total timeout with a 504', async () => {
     const started = performance.now();
-    await expect(fetchImage(`${source.origin}/endless`, { lookup: noDns, totalTimeoutMs: 300 })).rejects.toMatchObject({
+    await expect(fetchImage(`${source.origin}/endless`, fetchLimits({ totalTimeoutMs: 300 }), noDns)).rejects.toMatchObject({
       status: 504,
       code: 'upstream_timeout',
     });
@@ -160,7 +161,7 @@ describe('fetchImage: timeouts', () => {
 
   it('gives up on a source that accepts the connection but never answers', async () => {
     const started = performance.now();
-    await expect(fetchImage(`${source.origin}/silent`, { lookup: noDns, totalTimeoutMs: 300 })).rejects.toMatchObject({
+    await expect(fetchImage(`${source.origin}/silent`, fetchLimits({ totalTimeoutMs: 300 }), noDns)).rejects.toMatchObject({
       status: 504,
       code: 'upstream_timeout',
     });
@@ -169,7 +170,7 @@ describe('fetchImage: timeouts', () => {
 
   it('counts a DNS answer that never comes against the total timeout', async () => {
     const silentDns: HostLookup = () => new Promise(() => undefined);
-    await expect(fetchImage('http://slow-dns.example.com/a.png', { lookup: silentDns, totalTimeoutMs: 200 })).rejects.toMatchObject({
+    await expect(fetchImage('http://slow-dns.example.com/a.png', fetchLimits({ totalTimeoutMs: 200 }), silentDns)).rejects.toMatchObject({
       status: 504,
       code: 'upstream_timeout',
     });
@@ -179,7 +180,7 @@ describe('fetchImage: timeouts', () => {
     process.env.AVATAR_FETCH_TIMEOUT_MS = '200';
     resetConfiguration();
     try {
-      await expect(fetchImage(`${source.origin}/silent`, { lookup: noDns })).rejects.toMatchObject({ status: 504 });
+      await expect(fetchImage(`${source.origin}/silent`, fetchLimits(), noDns)).rejects.toMatchObject({ status: 504 });
     } finally {
       delete process.env.AVATAR_FETCH_TIMEOUT_MS;
       resetConfiguration();
@@ -197,7 +198,7 @@ describe('fetchImage: timeouts', () => {
     try {
       const started = performance.now();
       await expect(
-        fetchImage(`${source.origin}/image`, { lookup: noDns, connectTimeoutMs: 150, totalTimeoutMs: 5000 }),
+        fetchImage(`${source.origin}/image`, fetchLimits({ connectTimeoutMs: 150, totalTimeoutMs: 5000 }), noDns),
       ).rejects.toMatchObject({ status: 504, code: 'upstream_timeout', detail: expect.stringContaining('connection') });
       expect(performance.now() - started).toBeLessThan(1000);
     } finally {
@@ -208,12 +209,12 @@ describe('fetchImage: timeouts', () => {
 
 describe('fetchImage: failing sources', () => {
   it.each(['/missing', '/failing'])('answers a non-2xx status (%s) with 502 upstream_failed', async (path) => {
-    const rejection = fetchImage(`${source.origin}${path}`, { lookup: noDns });
+    const rejection = fetchImage(`${source.origin}${path}`, fetchLimits(), noDns);
     await expect(rejection).rejects.toBeInstanceOf(UpstreamError);
     await expect(rejection).rejects.toMatchObject({ status: 502, code: 'upstream_failed' });
   });
 
   it('answers a connection reset in the middle of the body with 502 upstream_failed', async () => {
-    await expect(fetchImage(`${source.origin}/reset`, { lookup: noDns })).rejects.toMatchObject({ status: 502, code: 'upstream_failed' });
+    await expect(fetchImage(`${source.origin}/reset`, fetchLimits(), noDns)).rejects.toMatchObject({ status: 502, code: 'upstream_failed' });
   });
 });

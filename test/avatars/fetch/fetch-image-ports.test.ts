@@ -1,5 +1,6 @@
 import { fetchImage, PortRefusedError } from '../../../functions/avatars/fetch';
 import { quadrantImage } from '../../fixtures/images/generate';
+import { fetchLimits } from './fetch-limits';
 import { installTripwire, type Tripwire } from './connection-tripwire';
 import { startServer, type LocalServer } from './local-servers';
 import { noDns, resolverOf } from './test-resolvers';
@@ -36,7 +37,7 @@ describe('fetchImage: ports', () => {
     ['https on a mail port', 'https://93.184.215.14:25/'],
     ['the highest port', 'http://93.184.215.14:65535/'],
   ])('refuses %s on a port other than 80 and 443 with a 400 naming avatar, connecting nowhere', async (_, url) => {
-    await expect(fetchImage(url, { lookup: noDns, allowHosts: [allowed.hostPort] })).rejects.toMatchObject({
+    await expect(fetchImage(url, fetchLimits({ allowHosts: [allowed.hostPort] }), noDns)).rejects.toMatchObject({
       name: 'PortRefusedError',
       status: 400,
       errors: [{ name: 'avatar', reason: 'must use port 80 or 443' }],
@@ -46,7 +47,7 @@ describe('fetchImage: ports', () => {
   it('refuses a host name on another port without resolving it', async () => {
     const resolver = resolverOf({ 'images.example.com': ['93.184.215.14'] });
 
-    await expect(fetchImage('http://images.example.com:8443/a.png', { lookup: resolver, allowHosts: [allowed.hostPort] })).rejects.toBeInstanceOf(
+    await expect(fetchImage('http://images.example.com:8443/a.png', fetchLimits({ allowHosts: [allowed.hostPort] }), resolver)).rejects.toBeInstanceOf(
       PortRefusedError,
     );
     expect(resolver.asked).toEqual([]);
@@ -55,7 +56,7 @@ describe('fetchImage: ports', () => {
   it('refuses a public address on a port the allow list names for another host', async () => {
     const resolver = resolverOf({ 'images.example.com': ['93.184.215.14'] });
 
-    const rejection = fetchImage(`http://images.example.com:${allowed.port}/a.png`, { lookup: resolver, allowHosts: [allowed.hostPort] });
+    const rejection = fetchImage(`http://images.example.com:${allowed.port}/a.png`, fetchLimits({ allowHosts: [allowed.hostPort] }), resolver);
 
     await expect(rejection).rejects.toBeInstanceOf(PortRefusedError);
   });
@@ -63,14 +64,14 @@ describe('fetchImage: ports', () => {
   it('refuses a redirect to another port like a first request', async () => {
     const redirecting = await startServer((_request, response) => response.writeHead(302, { location: 'http://93.184.215.14:8080/a.png' }).end());
     try {
-      await expect(fetchImage(`${redirecting.origin}/`, { lookup: noDns, allowHosts: [redirecting.hostPort] })).rejects.toBeInstanceOf(PortRefusedError);
+      await expect(fetchImage(`${redirecting.origin}/`, fetchLimits({ allowHosts: [redirecting.hostPort] }), noDns)).rejects.toBeInstanceOf(PortRefusedError);
     } finally {
       await redirecting.close();
     }
   });
 
   it('reaches a port the allow list names for that host', async () => {
-    await expect(fetchImage(`${allowed.origin}/a.png`, { lookup: noDns, allowHosts: [allowed.hostPort] })).resolves.toMatchObject({
+    await expect(fetchImage(`${allowed.origin}/a.png`, fetchLimits({ allowHosts: [allowed.hostPort] }), noDns)).resolves.toMatchObject({
       finalUrl: `${allowed.origin}/a.png`,
     });
   });

@@ -1,4 +1,5 @@
 import { fetchImage, SOURCE_UNREACHABLE, SourceRefusedError, SourceUnresolvableError, type HostLookup } from '../../../functions/avatars/fetch';
+import { fetchLimits } from './fetch-limits';
 import { installTripwire, type Tripwire } from './connection-tripwire';
 import { freePort } from './local-servers';
 import { resolverOf } from './test-resolvers';
@@ -40,7 +41,7 @@ describe('fetchImage: a source that does not exist', () => {
   it('answers a host name that does not exist (NXDOMAIN) with 422 source_unresolvable on avatar', async () => {
     const nxdomain = failingResolver('ENOTFOUND');
 
-    const rejection = fetchImage('https://nonexistent.invalid/a.png', { lookup: nxdomain });
+    const rejection = fetchImage('https://nonexistent.invalid/a.png', fetchLimits(), nxdomain);
 
     await expect(rejection).rejects.toBeInstanceOf(SourceUnresolvableError);
     await expect(rejection).rejects.toMatchObject({
@@ -53,11 +54,11 @@ describe('fetchImage: a source that does not exist', () => {
   });
 
   it('answers a host name without any address with 422 source_unresolvable', async () => {
-    await expect(fetchImage('https://empty.invalid/a.png', { lookup: resolverOf({}) })).rejects.toMatchObject({ status: 422, code: 'source_unresolvable' });
+    await expect(fetchImage('https://empty.invalid/a.png', fetchLimits(), resolverOf({}))).rejects.toMatchObject({ status: 422, code: 'source_unresolvable' });
   });
 
   it('keeps a 502 when the resolver gives no answer at all (EAI_AGAIN): that may be the service\'s own DNS', async () => {
-    await expect(fetchImage('https://nonexistent.invalid/a.png', { lookup: failingResolver('EAI_AGAIN') })).rejects.toMatchObject({
+    await expect(fetchImage('https://nonexistent.invalid/a.png', fetchLimits(), failingResolver('EAI_AGAIN'))).rejects.toMatchObject({
       status: 502,
       code: 'upstream_failed',
       detail: SOURCE_UNREACHABLE,
@@ -69,7 +70,7 @@ describe('fetchImage: a source that takes no connections', () => {
   it('answers a refused connection (a loopback port nobody listens on, allowed) with 422 source_refused on avatar', async () => {
     const port = await freePort();
 
-    const rejection = fetchImage(`http://127.0.0.1:${port}/a.png`, { lookup: resolverOf({}), allowHosts: [`127.0.0.1:${port}`] });
+    const rejection = fetchImage(`http://127.0.0.1:${port}/a.png`, fetchLimits({ allowHosts: [`127.0.0.1:${port}`] }), resolverOf({}));
 
     await expect(rejection).rejects.toBeInstanceOf(SourceRefusedError);
     await expect(rejection).rejects.toMatchObject({
@@ -84,7 +85,7 @@ describe('fetchImage: a source that takes no connections', () => {
     const port = await freePort();
     const resolver = resolverOf({ 'closed.test': ['127.0.0.1'] });
 
-    await expect(fetchImage(`http://closed.test:${port}/a.png`, { lookup: resolver, allowHosts: [`closed.test:${port}`] })).rejects.toMatchObject({
+    await expect(fetchImage(`http://closed.test:${port}/a.png`, fetchLimits({ allowHosts: [`closed.test:${port}`] }), resolver)).rejects.toMatchObject({
       status: 422,
       code: 'source_refused',
     });

@@ -1,5 +1,7 @@
 import { resetConfiguration } from '../../../functions/shared/config/define-config';
-import { addressKey, fetchSettings, hostKey, parseAllowHosts } from '../../../functions/avatars/fetch/fetch-settings';
+import { avatarConfig } from '../../../functions/avatars/avatar-config';
+import { MAX_REDIRECTS } from '../../../functions/avatars/fetch';
+import { addressKey, hostKey, parseAllowHosts } from '../../../functions/avatars/fetch/fetch-settings';
 
 describe('parseAllowHosts', () => {
   it('normalises host:port entries the way the URL parser writes hosts', () => {
@@ -25,35 +27,40 @@ describe('parseAllowHosts', () => {
   });
 });
 
-describe('fetchSettings', () => {
+describe('the fetch limits of the avatar configuration', () => {
   const variables = ['AVATAR_FETCH_ALLOW_HOSTS', 'AVATAR_MAX_BYTES', 'AVATAR_FETCH_CONNECT_TIMEOUT_MS', 'AVATAR_FETCH_TIMEOUT_MS'];
   afterEach(() => {
     variables.forEach((variable) => delete process.env[variable]);
     resetConfiguration();
   });
 
-  it('defaults to a 10 MiB cap, 3 s to connect, 10 s in all, 3 redirects and an empty allow list', () => {
-    expect(fetchSettings()).toMatchObject({
+  it('default to a 10 MiB cap, 3 s to connect, 10 s in all and an empty allow list, with 3 redirects at most', () => {
+    expect(avatarConfig().fetch).toEqual({
       maxBytes: 10 * 1024 * 1024,
       connectTimeoutMs: 3000,
       totalTimeoutMs: 10_000,
-      maxRedirects: 3,
       allowHosts: new Set(),
     });
+    expect(MAX_REDIRECTS).toBe(3);
   });
 
-  it('reads the avatar configuration, and lets options override it', () => {
-    process.env.AVATAR_FETCH_ALLOW_HOSTS = '127.0.0.1:4567,localhost:3000';
+  it('are read from the environment, the allow list normalised', () => {
+    process.env.AVATAR_FETCH_ALLOW_HOSTS = '127.0.0.1:4567,LocalHost:3000';
     process.env.AVATAR_MAX_BYTES = '2000';
     process.env.AVATAR_FETCH_CONNECT_TIMEOUT_MS = '100';
     process.env.AVATAR_FETCH_TIMEOUT_MS = '200';
     resetConfiguration();
-    expect(fetchSettings()).toMatchObject({
+    expect(avatarConfig().fetch).toEqual({
       allowHosts: new Set(['127.0.0.1:4567', 'localhost:3000']),
       maxBytes: 2000,
       connectTimeoutMs: 100,
       totalTimeoutMs: 200,
     });
-    expect(fetchSettings({ maxBytes: 5, allowHosts: [] })).toMatchObject({ maxBytes: 5, allowHosts: new Set() });
+  });
+
+  it('refuse a malformed allow-list entry, naming the variable', () => {
+    process.env.AVATAR_FETCH_ALLOW_HOSTS = 'localhost';
+    resetConfiguration();
+    expect(() => avatarConfig()).toThrow('AVATAR_FETCH_ALLOW_HOSTS');
   });
 });

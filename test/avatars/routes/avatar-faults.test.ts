@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { avatarRepository, avatarStorage } from '../../../functions/avatars/avatar-context';
+import { avatarRepository, avatarStorage } from '../../../local/tool-composition';
 import { reconcileAvatarObjects } from '../../../functions/avatars/avatar-reconciler';
 import { getDocumentClient, getS3Client } from '../../../functions/shared/aws/clients';
 import { createTestUser, type TestUser } from '../../harness/users';

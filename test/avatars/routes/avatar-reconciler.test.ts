@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { avatarObjectKey, parseAvatarObjectKey, sha256Hex } from '../../../functions/avatars/avatar-object-key';
-import { avatarRepository, avatarStorage } from '../../../functions/avatars/avatar-context';
+import { avatarRepository, avatarStorage } from '../../../local/tool-composition';
 import { reconcileAvatarObjects } from '../../../functions/avatars/avatar-reconciler';
 import { createTestUser } from '../../harness/users';
 import { storedObjectKeys } from './stored-avatars';

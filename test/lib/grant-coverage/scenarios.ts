@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { avatarObjectKey, sha256Hex } from '../../../functions/avatars/avatar-object-key';
-import { avatarRepository, avatarStorage } from '../../../functions/avatars/avatar-context';
+import { avatarRepository, avatarStorage } from '../../../local/tool-composition';
 import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
 import { reconcileAvatarObjects } from '../../../functions/avatars/avatar-reconciler';
 import { handler as reconcileHandler } from '../../../functions/avatars/reconcile-avatar-objects';
