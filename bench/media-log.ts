@@ -8,7 +8,7 @@
  */
 import { tableName } from '../functions/shared/config/data-config';
 import { pathToFileURL } from 'node:url';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { foldPendingChanges } from '../local/fold/media-log-fold';
 import { createMediaLogListing } from '../functions/media-log/listing/media-log-listing';
 import { resetConfiguration } from '../functions/shared/config/define-config';
@@ -23,7 +23,7 @@ import { sampleMediaLogEntries } from '../local/seed/sample-entries';
 import { ListMediaLogQuerySchema } from '../functions/media-log/list-schemas';
 import type { MediaLogEntry } from '../functions/media-log/schemas';
 import { API_PREFIX } from '../functions/shared/http/route-definition';
-import { getDocumentClient, resetClients } from '../functions/shared/aws/clients';
+import { createDynamoDbClient, getDocumentClient, resetClients } from '../functions/shared/aws/clients';
 import { toAuthorizerContext } from '../functions/shared/http/caller';
 import { decodeQuery } from '../functions/shared/http/query-decoding';
 import type { Caller } from '../functions/shared/access/roles';
@@ -139,7 +139,7 @@ async function startLog(): Promise<{ stop(): Promise<void> }> {
   // No avatar is stored or served here, but the users feature needs a base for their URLs.
   process.env[AVATAR_ENV.publicBaseUrl] ||= 'http://127.0.0.1:9/avatars';
   resetBenchState();
-  const admin = new DynamoDBClient({ region: 'us-east-1', endpoint: dynamodb.endpoint, credentials: { accessKeyId: 'bench', secretAccessKey: 'local' } });
+  const admin = createDynamoDbClient({ region: 'us-east-1', endpoint: dynamodb.endpoint, accessKey: { id: 'bench', secret: 'local' } });
   for (const definition of tables) await admin.send(new CreateTableCommand(createTableInput(definition, tableName(definition))));
   admin.destroy();
   // The listings run as a real root user: every route reads its caller as stored.

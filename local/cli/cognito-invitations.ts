@@ -4,7 +4,7 @@ import {
   CognitoIdentityProviderClient,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { localCredentials } from '../../functions/shared/aws/clients';
+import { clientOptions } from '../../functions/shared/aws/clients';
 import { ConflictError } from '../../functions/shared/errors';
 import type { IdentityInvitations, InvitedIdentity } from '../../functions/users/user-invitation';
 import { SettingsError } from '../local-settings';
@@ -88,14 +88,10 @@ export function userPoolInvitations(env: NodeJS.ProcessEnv = process.env): Cogni
     throw new SettingsError(`${USER_POOL_ENV.userPoolId}=${userPoolId} is no Cognito user pool id: take the stack's UserPoolId output (such as eu-west-1_AbCdEf123).`);
   }
   const endpoint = env[USER_POOL_ENV.endpoint] || undefined;
-  const client = new CognitoIdentityProviderClient({
-    region,
-    endpoint,
-    credentials: localCredentials(endpoint),
+  const client = new CognitoIdentityProviderClient(
     // AdminCreateUser is not idempotent: a retry of a call whose answer was lost meets the login the
     // first attempt made and would refuse a person who was invited. One attempt; the operator re-runs.
-    maxAttempts: 1,
-    requestHandler: { connectionTimeout: 3000, requestTimeout: 10_000 },
-  });
+    clientOptions({ region, endpoint, limits: { maxAttempts: 1, connectionTimeoutMs: 3000, requestTimeoutMs: 10_000 } }),
+  );
   return new CognitoInvitations(client, userPoolId);
 }

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { deployedFunctionNamed } from '../../functions/deployed-functions';
 import { foldMediaLogCountsFunction } from '../../functions/media-log/stream-functions';
-import { localCredentials } from '../../functions/shared/aws/clients';
+import { clientOptions, createDynamoDbClient } from '../../functions/shared/aws/clients';
 import { dataConfig, tableName } from '../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { DATA_DIR_LAYOUT } from '../backends/data-dir-layout';
@@ -25,8 +25,8 @@ export const POLL_INTERVAL_MS = 250;
 /** DynamoDB and DynamoDB Streams clients for the functions' configured endpoint, region and (on loopback) credentials. */
 function streamClients(): { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient } {
   const config = dataConfig();
-  const options = { region: config.region, endpoint: config.dynamodbEndpoint, credentials: localCredentials(config.dynamodbEndpoint, config.accessKey) };
-  return { dynamodb: new DynamoDBClient(options), streams: new DynamoDBStreamsClient(options) };
+  const target = { region: config.region, endpoint: config.dynamodbEndpoint, accessKey: config.accessKey };
+  return { dynamodb: createDynamoDbClient(target), streams: new DynamoDBStreamsClient(clientOptions(target)) };
 }
 
 /** Runs the fold over the media log's stream, one pass at a time. */

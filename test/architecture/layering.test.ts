@@ -8,6 +8,40 @@ import { areaOf, importEdges } from './import-graph';
 
 const edges = importEdges();
 
+/**
+ * The files that import each other round a cycle, one list per cycle (Tarjan's strongly connected
+ * components): a cycle makes load order matter and two modules one.
+ */
+function importCycles(graph: readonly { from: string; to: string }[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of graph) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    for (const to of next.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file) as number, low.get(to) as number));
+      } else if (stack.includes(to)) low.set(file, Math.min(low.get(file) as number, index.get(to) as number));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop() as string;
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of next.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
 const FEATURES = new Set(['functions/users', 'functions/avatars', 'functions/media-log', 'functions/auth', 'functions/openapi']);
 
 function violations(rule: (from: string, to: string) => boolean): string[] {
@@ -38,6 +72,10 @@ describe('the import structure', () => {
 
   it('has the media log read users through the users table code of functions/shared, not the users feature', () => {
     expect(violations((from, to) => from === 'functions/media-log' && to === 'functions/users')).toEqual([]);
+  });
+
+  it('has no import cycle between files', () => {
+    expect(importCycles(edges)).toEqual([]);
   });
 
   it('has features depend on the route table only where they describe the API (openapi)', () => {

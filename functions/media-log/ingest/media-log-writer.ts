@@ -5,7 +5,7 @@ import { ConflictError } from '../../shared/errors';
 import { entryFromItem, entryItem } from '../entry-item';
 import { mediaLogKeys } from '../media-log-keys';
 import { REQUEST_FIELDS, type MediaLogEntry } from '../schemas';
-import { realSleep, type Sleep } from './backoff';
+import { exponentialDelay, realSleep, retryUnprocessed, type Backoff, type Sleep } from '../../shared/async/retry';
 
 /** What writing an entry did: stored it, or found the same request already stored (a retry). */
 export type WriteOutcome = 'written' | 'unchanged';
@@ -27,6 +27,8 @@ const WRITE_BATCH = 25;
 const BATCHES_IN_FLIGHT = 8;
 /** Rounds of a batch's unprocessed items before the batch counts as failed (throttling that does not let up). */
 const MAX_BATCH_ROUNDS = 10;
+/** Wait after round n: 20 × 2^n ms, at most a second. */
+const BATCH_DELAY = exponentialDelay(20, 1000);
 
 /** Whether two entries are the same request: statuses may have moved on since, the rest never does. */
 function sameRequest(a: MediaLogEntry, b: MediaLogEntry): boolean {
@@ -49,11 +51,15 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
  * put; an import stores many in batches. Storing the same request again changes nothing.
  */
 export class MediaLogWriter {
+  private readonly backoff: Backoff;
+
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-    private readonly sleep: Sleep = realSleep,
-  ) {}
+    sleep: Sleep = realSleep,
+  ) {
+    this.backoff = { attempts: MAX_BATCH_ROUNDS, delayMs: BATCH_DELAY, sleep };
+  }
 
   /**
    * Store one validated entry with one conditional put. The same request already stored is left
@@ -118,13 +124,15 @@ export class MediaLogWriter {
    */
   public async putAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<void> {
     await mapConcurrently(chunksOf(entries, WRITE_BATCH), BATCHES_IN_FLIGHT, async (batch) => {
-      let requests: Record<string, unknown>[] = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry) } }));
-      for (let round = 0; requests.length > 0; round += 1) {
-        if (round >= MAX_BATCH_ROUNDS) throw new Error(`${requests.length} entries stayed unprocessed after ${MAX_BATCH_ROUNDS} rounds of BatchWriteItem.`);
-        if (round > 0) await this.sleep(Math.min(1000, 20 * 2 ** round));
-        const output = await this.client.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: requests as never } }));
-        requests = (output.UnprocessedItems?.[this.tableName] ?? []) as Record<string, unknown>[];
-      }
+      const requests = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry) } }));
+      await retryUnprocessed(
+        requests,
+        async (pending) => {
+          const output = await this.client.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: pending as never } }));
+          return (output.UnprocessedItems?.[this.tableName] ?? []) as typeof requests;
+        },
+        this.backoff,
+      );
       options.onSettled?.(batch.length);
     });
   }
@@ -143,20 +151,18 @@ export class MediaLogWriter {
   /** The stored entries among `ids` (at most 100), read consistently. */
   private async storedRequests(ids: readonly string[]): Promise<Map<string, MediaLogEntry>> {
     const found = new Map<string, MediaLogEntry>();
-    let keys: Record<string, unknown>[] = ids.map((id) => mediaLogKeys.entry(id));
-    for (let round = 0; keys.length > 0; round += 1) {
-      if (round >= MAX_BATCH_ROUNDS) throw new Error(`${keys.length} ids stayed unprocessed after ${MAX_BATCH_ROUNDS} rounds of BatchGetItem.`);
-      if (round > 0) await this.sleep(Math.min(1000, 20 * 2 ** round));
+    const keys: Record<string, unknown>[] = ids.map((id) => mediaLogKeys.entry(id));
+    await retryUnprocessed(keys, async (pending) => {
       const output = await this.client.send(
         new BatchGetCommand({
           RequestItems: {
-            [this.tableName]: { Keys: keys, ConsistentRead: true, ProjectionExpression: 'pk, id, send, #url, userId', ExpressionAttributeNames: { '#url': 'url' } },
+            [this.tableName]: { Keys: [...pending], ConsistentRead: true, ProjectionExpression: 'pk, id, send, #url, userId', ExpressionAttributeNames: { '#url': 'url' } },
           },
         }),
       );
       for (const item of output.Responses?.[this.tableName] ?? []) found.set(String(item.id), entryFromItem(item));
-      keys = output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
-    }
+      return output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
+    }, this.backoff);
     return found;
   }
 }
