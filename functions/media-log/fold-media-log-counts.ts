@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDocumentClient } from '../shared/aws/clients';
 import { dataConfig, tableName } from '../shared/config/data-config';
+import { lazy } from '../shared/lazy';
 import { logger } from '../shared/logger';
 import { invocationTelemetry } from '../shared/observability/invocation-telemetry';
 import { mediaLogCountsTable } from '../shared/tables/media-log-table';
@@ -30,9 +31,10 @@ export interface MediaLogStreamResponse {
   readonly batchItemFailures: readonly { readonly itemIdentifier: string }[];
 }
 
-// Configuration and clients once per cold start; a function deployed without its table names fails here.
+// A function deployed without its table names fails its cold start, not its first batch.
 dataConfig();
-const countFold = new CountFold(getDocumentClient(), tableName(mediaLogCountsTable), undefined, foldConfig().writesInFlight);
+// The counter writer, built once at first use (and anew after resetEveryLazy(), for a process that switches databases).
+const countFold = /* @__PURE__ */ lazy(() => new CountFold(getDocumentClient(), tableName(mediaLogCountsTable), undefined, foldConfig().writesInFlight));
 
 /** Seconds between the oldest record of the batch and now: how far the counters trail the entries. */
 function lagSeconds(event: MediaLogStreamEvent): number | undefined {
@@ -50,7 +52,7 @@ async function fold(event: MediaLogStreamEvent): Promise<MediaLogStreamResponse>
     throw new Error('The stream event names no shardId: the fold keeps a watermark per shard, so its event source mapping must use a tumbling window.');
   }
   const changes = entryChanges(records);
-  const outcome = changes.length === 0 ? { counters: 0, written: 0, alreadyFolded: 0 } : await countFold.apply(event.shardId as string, changes);
+  const outcome = changes.length === 0 ? { counters: 0, written: 0, alreadyFolded: 0 } : await countFold().apply(event.shardId as string, changes);
   const lag = lagSeconds(event);
   logger.info('Fold batch', { shardId: event.shardId, records: records.length, changes: changes.length, ...outcome, ...(lag === undefined ? {} : { lagSeconds: Math.round(lag) }) });
   return { state: {}, batchItemFailures: [] };
