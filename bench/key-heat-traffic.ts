@@ -1,5 +1,6 @@
 import type { StatusChange } from '../functions/media-log/ingest/feed-messages';
-import { STATUS_FIELDS, type MediaLogEntry, type MediaStatus } from '../functions/media-log/schemas';
+import { STATUS_FIELDS, type MediaStatus } from '../functions/media-log/entry-fields';
+import type { MediaLogEntry } from '../functions/media-log/schemas';
 import { sampleMediaLogEntries } from '../local/seed/sample-entries';
 
 /**

@@ -10,7 +10,7 @@
  * without the 100 bytes of storage overhead); see key-heat-writes.ts and key-heat-designs.ts.
  */
 import type { StatusChange } from '../functions/media-log/ingest/feed-messages';
-import { STATUS_FIELDS } from '../functions/media-log/schemas';
+import { STATUS_FIELDS } from '../functions/media-log/entry-fields';
 import { foldMediaLogCountsFunction } from '../functions/media-log/stream-functions';
 import { streamShards, StreamFoldDesign, TransactionDesign, type Design } from './key-heat-designs';
 import { PIPELINE_TRAFFIC, pipelineTraffic, userShares, type TrafficOptions } from './key-heat-traffic';

@@ -1,18 +1,19 @@
 import { avatarRoutes } from './avatars/routes';
-import { listMediaLogRoute } from './media-log/routes';
-import { getOpenApiRoute } from './openapi/routes';
+import { mediaLogRoutes } from './media-log/routes';
+import { openApiRoutes } from './openapi/routes';
 import type { RouteDefinition } from './shared/http/route-definition';
 import { userRoutes } from './users/routes';
 
 /**
  * The one route table: every route of the API, composed from the features' own route modules
- * (method, path, handler module, authorization, grants and contract beside the feature's schemas).
+ * (method, path, handler module, authorization, grants and contract beside the feature's schemas),
+ * each with its documentation.
  * The CDK stack builds its API Gateway resources and functions from it, the local gateway routes
  * requests with it, `invoke --list` prints it and the OpenAPI document is generated from it.
  */
 
 /** The route table with each entry's literal type, so callers by name get their contract's exact types. */
-const routeTable = [...userRoutes, getOpenApiRoute, listMediaLogRoute, ...avatarRoutes] as const;
+const routeTable = [...userRoutes, ...openApiRoutes, ...mediaLogRoutes, ...avatarRoutes] as const;
 
 /** Every route of the API. */
 export const routes: readonly RouteDefinition[] = routeTable;

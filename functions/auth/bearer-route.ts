@@ -1,7 +1,7 @@
 import { getDocumentClient } from '../shared/aws/clients';
 import { tableName } from '../shared/config/data-config';
 import { httpRoute, type HttpResult, type HttpRouteOptions, type RouteHandler, type RouteInput } from '../shared/http/http-route';
-import type { RouteDefinition } from '../shared/http/route-definition';
+import type { RouteOperation } from '../shared/http/route-definition';
 import { lazy } from '../shared/lazy';
 import { usersTable } from '../shared/tables/users-table';
 import { IdentityRepository } from './identity-repository';
@@ -15,7 +15,7 @@ const storedCallers = /* @__PURE__ */ lazy(() => new StoredCallers(new IdentityR
  * from the users table in the same request (see StoredCallers), so that `handle` acts on the
  * caller's role and status as they are now, not as the authorizer's cached answer had them.
  */
-export function bearerRoute<R extends RouteDefinition & { readonly auth: 'bearer' }>(
+export function bearerRoute<R extends RouteOperation & { readonly auth: 'bearer' }>(
   route: R,
   handle: (input: RouteInput<R['contract']>) => Promise<HttpResult>,
   options: Pick<HttpRouteOptions, 'configuration'> = {},

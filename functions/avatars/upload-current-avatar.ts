@@ -1,6 +1,6 @@
 import { bearerRoute } from '../auth/bearer-route';
 import { avatarConfig } from './avatar-config';
-import { uploadCurrentAvatarRoute } from './routes';
+import { uploadCurrentAvatarRoute } from './avatar-routes';
 import { uploadAvatar } from './avatar-upload-routes';
 
 /** POST /user/current/avatar: crop an avatar out of an image address and enable it for the caller. */

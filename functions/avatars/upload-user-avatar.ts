@@ -1,6 +1,6 @@
 import { bearerRoute } from '../auth/bearer-route';
 import { avatarConfig } from './avatar-config';
-import { uploadUserAvatarRoute } from './routes';
+import { uploadUserAvatarRoute } from './avatar-routes';
 import { uploadAvatar } from './avatar-upload-routes';
 
 /** POST /user/{user-id}/avatar: crop an avatar out of an image address and enable it for a user the caller manages. */

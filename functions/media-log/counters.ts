@@ -1,5 +1,6 @@
 import { mediaLogKeys, type CounterScope } from './media-log-keys';
-import { STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField } from './schemas';
+import { STATUS_FIELDS, type MediaStatus, type StatusField } from './entry-fields';
+import type { MediaLogEntry } from './schemas';
 import { bucketOf, type TimeLevel } from './time-buckets';
 
 /**

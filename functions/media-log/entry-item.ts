@@ -1,6 +1,7 @@
 import { MEDIA_LOG_ATTRIBUTES } from '../shared/tables/media-log-table';
 import { mediaLogKeys, sendKey, STATUS_STORAGE, urlHash } from './media-log-keys';
-import type { MediaLogEntry, MediaStatus, StatusField } from './schemas';
+import type { MediaStatus, StatusField } from './entry-fields';
+import type { MediaLogEntry } from './schemas';
 import { bucketOf } from './time-buckets';
 
 /** The partition values an entry carries, one per listing index (its month's partitions). */

@@ -4,7 +4,7 @@ import { lazy } from '../shared/lazy';
 import { recordMediaLogReads } from '../shared/observability/metrics';
 import { countingReads } from '../shared/observability/read-tally';
 import { createMediaLogListing } from './listing/media-log-listing';
-import { listMediaLogRoute } from './routes';
+import { listMediaLogRoute } from './list-route';
 
 // Built on the first request and kept while the instance is warm: the listing and what it reads, no writer.
 const listing = /* @__PURE__ */ lazy(() => createMediaLogListing(getDocumentClient()));

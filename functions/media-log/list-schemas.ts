@@ -1,12 +1,13 @@
 import * as z from '../shared/validation/zod';
 import { integerItem, queryList, queryString } from '../shared/validation/query-params';
-import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../shared/listing/pagination';
+import { PaginationQuerySchema, SORT_ORDERS } from '../shared/listing/pagination';
 import { MAX_USER_ID } from '../shared/validation/user-id';
-import { DateTimeSchema, MAX_URL_LENGTH, MediaLogEntrySchema, MediaStatusSchema, NormalizedDateTimeSchema } from './schemas';
+import { MAX_URL_LENGTH } from './entry-fields';
+import { MediaStatusSchema, NormalizedDateTimeSchema } from './field-schemas';
 
 /**
- * The query and reply of GET /media/log (api-spec.md section 2), defined once: they validate list
- * queries, type the listing and generate the OpenAPI document.
+ * The query of GET /media/log (api-spec.md section 2), defined once: it validates list queries,
+ * types the listing and generates the OpenAPI document. The reply is in schemas.ts.
  */
 
 /** Fields the log sorts by; each is served by an index (every listing index is sorted by send). */
@@ -42,27 +43,3 @@ export const ListMediaLogQuerySchema = z.strictObject({
 });
 /** A validated GET /media/log query. */
 export type ListMediaLogQuery = z.output<typeof ListMediaLogQuerySchema>;
-
-/** The filters GET /media/log applied, echoed in the reply; the send range appears as `created`. */
-export const MediaLogFilterSchema = z.object({
-  created: z.optional(z.object({ from: z.optional(DateTimeSchema), to: z.optional(DateTimeSchema) })),
-  request: z.optional(z.string()),
-  status: z.optional(z.array(status)),
-  'status-ffscan': z.optional(z.array(status)),
-  'status-mediainfo': z.optional(z.array(status)),
-  'status-scan-report': z.optional(z.array(status)),
-  url: z.optional(z.string()),
-  'user-id': z.optional(z.array(z.number().check(z.int()))),
-});
-/** An echoed media log filter. */
-export type MediaLogFilter = z.output<typeof MediaLogFilterSchema>;
-
-/** Reply of GET /media/log. */
-export const MediaLogListSchema = z.object({
-  filter: MediaLogFilterSchema,
-  log: z.array(MediaLogEntrySchema),
-  pagination: PaginationSchema,
-  sort: SortSchema,
-});
-/** A GET /media/log reply. */
-export type MediaLogList = z.output<typeof MediaLogListSchema>;

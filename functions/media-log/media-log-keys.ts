@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MEDIA_LOG_ATTRIBUTES, type MediaLogPartitionKind } from '../shared/tables/media-log-table';
-import type { MediaStatus, StatusField } from './schemas';
+import type { MediaStatus, StatusField } from './entry-fields';
 
 /**
  * Every key and partition value of the media log table, built in this one place (see

@@ -1,5 +1,5 @@
 import { routes } from '../routes';
-import { API_PREFIX, type RouteContract, type RouteDefinition } from '../shared/http/route-definition';
+import { API_PREFIX, type RouteDefinition, type RouteDocs } from '../shared/http/route-definition';
 import { ComponentSchemas, type JsonSchema } from './json-schema';
 import { FEED_SCHEMAS } from './schema-names';
 import { headerParameters, pathParameters, queryParameters } from './parameters';
@@ -18,7 +18,7 @@ export const BEARER_SCHEME = 'bearerAuth';
 /** Port of the local gateway when PORT is not set (DESIGN.md section 8). */
 const LOCAL_PORT = '3000';
 
-const TAG_DESCRIPTIONS: Readonly<Record<RouteContract['tag'], string>> = {
+const TAG_DESCRIPTIONS: Readonly<Record<RouteDocs['tag'], string>> = {
   Users: 'User profiles and the list of users the caller manages.',
   Avatars: 'Avatar upload (fetched from an address, cropped, stored) and removal.',
   'Media log': 'The log of media requests, filtered, sorted and paginated.',
@@ -49,13 +49,13 @@ const DESCRIPTION = [
 ].join('\n');
 
 function operation(route: RouteDefinition, path: string, schemas: ComponentSchemas): Record<string, unknown> {
-  const { contract } = route;
+  const { contract, docs } = route;
   const parameters = [...pathParameters(contract, schemas), ...queryParameters(contract, schemas), ...headerParameters(contract)];
   return {
     operationId: route.name,
-    tags: [contract.tag],
-    summary: contract.summary,
-    description: contract.description,
+    tags: [docs.tag],
+    summary: docs.summary,
+    description: docs.description,
     security: route.auth === 'bearer' ? [{ [BEARER_SCHEME]: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(contract.body
@@ -77,7 +77,7 @@ export function buildOpenApiDocument(table: readonly RouteDefinition[] = routes)
     const path = `${API_PREFIX}${route.path}`;
     (paths[path] ??= {})[route.method.toLowerCase()] = operation(route, path, schemas);
   }
-  const tags = [...new Set(table.map((route) => route.contract.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
+  const tags = [...new Set(table.map((route) => route.docs.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] }));
   return {
     openapi: '3.1.0',
     info: { title: 'Frontend API', version: API_PREFIX.slice(API_PREFIX.lastIndexOf('/') + 1), description: DESCRIPTION },

@@ -99,7 +99,7 @@ function httpLayerStatuses(route: RouteDefinition): number[] {
  * request head over its limits (shared/http/gateway-problems.ts).
  */
 export function errorAnswers(route: RouteDefinition, path: string): ErrorAnswer[] {
-  const fromFunction = new Set([...route.contract.errors, ...httpLayerStatuses(route)]);
+  const fromFunction = new Set([...route.docs.errors, ...httpLayerStatuses(route)]);
   const fromGateway = new Map<number, GatewayAnswerType>();
   for (const type of gatewayTypes(route)) fromGateway.set(gatewayProblem(type).status, type);
   const statuses = [...new Set([...fromFunction, ...fromGateway.keys()])].sort((a, b) => a - b);

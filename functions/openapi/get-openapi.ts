@@ -1,5 +1,5 @@
 import { httpRoute } from '../shared/http/http-route';
-import { getOpenApiRoute } from './routes';
+import { getOpenApiRoute } from './openapi-route';
 import { openApiDocument } from './document';
 
 /** GET /openapi.json: the OpenAPI 3.1 document of the API, public. */

@@ -44,7 +44,7 @@ function headersOf(names: readonly (keyof typeof HEADERS)[]): ResponseObject['he
 
 /** The success response of a route: status, its schema as the API returns it, and its headers. */
 export function successResponse(route: RouteDefinition, schemas: ComponentSchemas): Record<string, ResponseObject> {
-  const { success } = route.contract;
+  const { success } = route.docs;
   const names = [...(success.headers ?? []), ...(route.auth === 'bearer' ? (['Cache-Control'] as const) : [])];
   const response: ResponseObject = {
     description: success.description,

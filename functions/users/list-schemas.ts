@@ -1,8 +1,7 @@
 import { ROLES, USER_STATUSES } from '../shared/access/roles';
-import { PaginationQuerySchema, PaginationSchema, SORT_ORDERS, SortSchema } from '../shared/listing/pagination';
+import { PaginationQuerySchema, SORT_ORDERS } from '../shared/listing/pagination';
 import { queryList } from '../shared/validation/query-params';
 import * as z from '../shared/validation/zod';
-import { UserSummarySchema } from './schemas';
 
 /** Fields GET /user sorts by; each is served by an index (`created` by the id index: ids follow creation order). */
 export const USER_SORT_FIELDS = ['id', 'created', 'email', 'username'] as const;
@@ -37,21 +36,3 @@ export const ListUsersQuerySchema = z
   );
 /** A validated GET /user query. */
 export type ListUsersQuery = z.output<typeof ListUsersQuerySchema>;
-
-/** The filters GET /user applied, echoed in the reply. */
-export const UserFilterSchema = z.object({
-  role: z.optional(z.array(z.enum(ROLES))),
-  status: z.optional(z.array(z.enum(USER_STATUSES))),
-  email: z.optional(z.string()),
-  username: z.optional(z.string()),
-});
-
-/** Reply of GET /user. */
-export const UserListSchema = z.object({
-  filter: UserFilterSchema,
-  pagination: PaginationSchema,
-  sort: SortSchema,
-  users: z.array(UserSummarySchema),
-});
-/** A GET /user reply. */
-export type UserList = z.output<typeof UserListSchema>;

@@ -1,5 +1,10 @@
+import { documentRoutes } from '../shared/http/route-definition';
 import { listUsersRoute } from './list-route';
 import { getCurrentUserRoute, getUserRoute, updateCurrentUserRoute, updateUserRoute } from './profile-routes';
+import { USER_ROUTE_DOCS } from './route-docs';
 
-/** The user routes, in the order the API description lists them: the list of users, and profiles read and updated. */
-export const userRoutes = [listUsersRoute, getCurrentUserRoute, updateCurrentUserRoute, getUserRoute, updateUserRoute] as const;
+/**
+ * The user routes with their documentation, in the order the API description lists them: the
+ * list of users, and profiles read and updated.
+ */
+export const userRoutes = documentRoutes([listUsersRoute, getCurrentUserRoute, updateCurrentUserRoute, getUserRoute, updateUserRoute], USER_ROUTE_DOCS);

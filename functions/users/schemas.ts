@@ -1,36 +1,14 @@
 import * as z from '../shared/validation/zod';
 import { AvatarsSchema } from '../avatars/schemas';
 import { ROLES, USER_STATUSES } from '../shared/access/roles';
+import { PaginationSchema, SortSchema } from '../shared/listing/list-reply-schemas';
 
 /**
- * The user resources of the interface (api-spec.md section 2), defined once: they validate input,
- * type the domain code and generate the OpenAPI document. Field names are the spec's kebab-case.
+ * The user resources of the interface (api-spec.md section 2), as the API answers them, defined
+ * once: they type the domain code and generate the OpenAPI document. Field names are the spec's
+ * kebab-case. What a client may send is in profile-schemas.ts, apart, so that the functions that
+ * validate it build none of these.
  */
-
-/** Longest first or last name, in characters. */
-export const MAX_NAME_LENGTH = 100;
-
-/**
- * A first or last name, as a client or an operator gives it: at most 100 characters, no control
- * characters; white space around it is trimmed. It may be empty: a user created without a name
- * has empty names, and reads them back as `""`, so sending them back must be accepted. The checks
- * come before the trim, so the OpenAPI document states exactly what is accepted.
- */
-export const NamePartSchema = z.pipe(
-  z.string().check(
-    z.maxLength(MAX_NAME_LENGTH, `Must be at most ${MAX_NAME_LENGTH} characters.`),
-    z.regex(/^[^\u0000-\u001F\u007F-\u009F]*$/, 'Must not contain control characters.'),
-  ),
-  z.transform((value: string) => value.trim()),
-);
-
-/** Body of PUT /user/current and PUT /user/{user-id}: only the names may change. */
-export const UpdateProfileSchema = z.strictObject({
-  'first-name': z.optional(NamePartSchema),
-  'last-name': z.optional(NamePartSchema),
-});
-/** A validated profile update. */
-export type UpdateProfile = z.output<typeof UpdateProfileSchema>;
 
 /** User summary: items of the user list and the `parent` field. */
 export const UserSummarySchema = z.object({
@@ -80,3 +58,21 @@ export const UserSchema = z.object({
 });
 /** A user as the API returns it. */
 export type User = z.output<typeof UserSchema>;
+
+/** The filters GET /user applied, echoed in the reply. */
+export const UserFilterSchema = z.object({
+  role: z.optional(z.array(z.enum(ROLES))),
+  status: z.optional(z.array(z.enum(USER_STATUSES))),
+  email: z.optional(z.string()),
+  username: z.optional(z.string()),
+});
+
+/** Reply of GET /user. */
+export const UserListSchema = z.object({
+  filter: UserFilterSchema,
+  pagination: PaginationSchema,
+  sort: SortSchema,
+  users: z.array(UserSummarySchema),
+});
+/** A GET /user reply. */
+export type UserList = z.output<typeof UserListSchema>;

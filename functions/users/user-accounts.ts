@@ -5,7 +5,7 @@ import { parseInput } from '../shared/validation/issues';
 import * as z from '../shared/validation/zod';
 import type { AccountRepository } from './account-repository';
 import { checkParentRule } from './parent-rule';
-import { NamePartSchema } from './schemas';
+import { NamePartSchema } from './profile-schemas';
 import type { UserRecord } from './user-record';
 import type { UserRepository } from './user-repository';
 

@@ -4,7 +4,7 @@ import * as z from '../shared/validation/zod';
 import { parseInput } from '../shared/validation/issues';
 
 import { checkParentRule } from './parent-rule';
-import { NamePartSchema } from './schemas';
+import { NamePartSchema } from './profile-schemas';
 import type { NewUser, UserRepository } from './user-repository';
 import type { UserRecord } from './user-record';
 

@@ -1,4 +1,5 @@
-import type { MediaLogEntry, MediaStatus } from '../../functions/media-log/schemas';
+import type { MediaStatus } from '../../functions/media-log/entry-fields';
+import type { MediaLogEntry } from '../../functions/media-log/schemas';
 
 /**
  * Plausible media log entries for demo data, tests and benchmarks: deterministic for a seed, with

@@ -32,6 +32,6 @@ export function methodsOf(path: string): string[] {
 
 /** The schema of the User that GET /user/current answers. */
 export function currentUserSchema(): z.ZodMiniType {
-  const { schema } = routeNamed('getCurrentUser').contract.success;
+  const { schema } = routeNamed('getCurrentUser').docs.success;
   return schema;
 }

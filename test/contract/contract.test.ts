@@ -46,10 +46,10 @@ async function expectAnswer(route: RouteDefinition, request: InvokeRequest, stat
 }
 
 describe.each(routes.map((route) => [`${route.method} ${route.path} (${route.name})`, route] as const))('%s', (_, route) => {
-  it(`answers ${route.contract.success.status} as documented`, async () => {
+  it(`answers ${route.docs.success.status} as documented`, async () => {
     const request = await successSample(route, fixture);
     if (!request) throw new Error(`No success sample for ${route.name}: add one to test/contract/samples.ts.`);
-    await expectAnswer(route, request, route.contract.success.status);
+    await expectAnswer(route, request, route.docs.success.status);
   });
 
   it('answers 400 naming an unknown query parameter', async () => {
@@ -95,7 +95,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.path} (${route.nam
     });
   }
 
-  if (route.contract.errors.includes(404) && pathParameterSchemas(route).length > 0) {
+  if (route.docs.errors.includes(404) && pathParameterSchemas(route).length > 0) {
     it('answers 404 for a path naming nothing that exists', async () => {
       const request = await successSample(route, fixture);
       await expectAnswer(route, { ...baseRequest(route), ...request, pathParameters: missingPathParameters(route) }, 404);

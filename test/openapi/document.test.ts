@@ -103,9 +103,9 @@ describe('the OpenAPI document', () => {
     for (const route of routes) {
       expect(operation(route)).toMatchObject({
         operationId: route.name,
-        tags: [route.contract.tag],
-        summary: route.contract.summary,
-        description: route.contract.description,
+        tags: [route.docs.tag],
+        summary: route.docs.summary,
+        description: route.docs.description,
       });
     }
   });
@@ -120,8 +120,8 @@ describe('the OpenAPI document', () => {
   it("documents each route's success status, and every error status it lists", () => {
     for (const route of routes) {
       const statuses = Object.keys(operation(route).responses);
-      expect(statuses).toContain(String(route.contract.success.status));
-      for (const status of route.contract.errors) expect([route.name, statuses]).toEqual([route.name, expect.arrayContaining([String(status)])]);
+      expect(statuses).toContain(String(route.docs.success.status));
+      for (const status of route.docs.errors) expect([route.name, statuses]).toEqual([route.name, expect.arrayContaining([String(status)])]);
     }
   });
 

@@ -1,13 +1,20 @@
+import { lookup as systemLookup } from 'node:dns/promises';
 import { ProblemError } from '../../shared/errors';
 import { connectTarget } from './connect-target';
 import { SOURCE_UNREACHABLE, TooManyRedirectsError, UnsupportedUrlError, UpstreamFailedError, UpstreamTimeoutError } from './errors';
-import { systemHostLookup, type FetchLimits, type HostLookup } from './fetch-settings';
+import type { FetchLimits, HostLookup } from './fetch-settings';
 import { httpGet } from './http-get';
 import { readBody } from './read-body';
 
 /**
  * The SSRF-safe fetch of an avatar's source image.
  */
+
+/** The system resolver, asked for every address in the order it gives them. */
+export const systemHostLookup: HostLookup = async (hostname) => {
+  const answers = await systemLookup(hostname, { all: true, verbatim: true });
+  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+};
 
 /** What the source delivered. */
 export interface FetchedImage {

@@ -1,8 +1,7 @@
-import { lookup as systemLookup } from 'node:dns/promises';
-
 /**
- * Settings of the image fetch: its limits, the allow list and the DNS resolver. The avatar
- * configuration (avatar-config.ts) reads the limits; this module knows nothing of it.
+ * Settings of the image fetch: its limits and the allow list. The avatar configuration
+ * (avatar-config.ts) reads the limits; this module knows nothing of it. The DNS resolver is in
+ * fetch-image.ts, so that the functions that only read the configuration do not load `node:dns`.
  */
 
 /** One address a host name resolves to. */
@@ -28,12 +27,6 @@ export interface FetchLimits {
   /** Time allowed for the whole fetch, redirects and body included (`AVATAR_FETCH_TIMEOUT_MS`). */
   readonly totalTimeoutMs: number;
 }
-
-/** The system resolver, asked for every address in the order it gives them. */
-export const systemHostLookup: HostLookup = async (hostname) => {
-  const answers = await systemLookup(hostname, { all: true, verbatim: true });
-  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
-};
 
 /**
  * The key under which a host and port are compared with the allow list: the host as the WHATWG

@@ -1,7 +1,10 @@
 import * as z from '../../shared/validation/zod';
 import { ValidationError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation/issues';
-import { EntryIdSchema, MediaRequestEntrySchema, MediaStatusSchema, NewMediaLogEntrySchema, ChangeTimeSchema, STATUS_FIELDS, type MediaLogEntry, type MediaStatus, type StatusField } from '../schemas';
+import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../entry-fields';
+import { ChangeTimeSchema, EntryIdSchema, MediaStatusSchema } from '../field-schemas';
+import type { MediaLogEntry } from '../schemas';
+import { MediaRequestEntrySchema, NewMediaLogEntrySchema } from './new-entry-schemas';
 
 /**
  * The messages of the media pipeline feed (DESIGN.md section 7a), defined once: they validate the

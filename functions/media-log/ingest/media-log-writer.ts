@@ -4,7 +4,8 @@ import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { ConflictError } from '../../shared/errors';
 import { entryFromItem, entryItem } from '../entry-item';
 import { mediaLogKeys } from '../media-log-keys';
-import { REQUEST_FIELDS, type MediaLogEntry } from '../schemas';
+import { REQUEST_FIELDS } from '../entry-fields';
+import type { MediaLogEntry } from '../schemas';
 import { exponentialDelay, realSleep, retryUnprocessed, type Backoff, type Sleep } from '../../shared/async/retry';
 
 /** What writing an entry did: stored it, or found the same request already stored (a retry). */

@@ -3,7 +3,7 @@ import type { IndexPartition, ItemFilter, SortedStream } from '../../shared/list
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
 import { matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../counters';
 import { mediaLogKeys, scopePartition, STATUS_STORAGE, type CounterScope } from '../media-log-keys';
-import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../schemas';
+import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../entry-fields';
 import { bucketEnd, bucketStart } from '../time-buckets';
 import type { CounterBucket } from './counter-reader';
 import { entryFilter, MAX_IN_OPERANDS } from './entry-filter';

@@ -18,7 +18,7 @@ import type { ConfigSection } from '../config/define-config';
 import { cursorConfig } from '../listing/cursor-config';
 import { corsPolicy } from './cors-policy';
 import { noStore } from './no-store';
-import { API_PREFIX, type RouteContract, type RouteDefinition } from './route-definition';
+import { API_PREFIX, type RouteContract, type RouteOperation } from './route-definition';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
@@ -59,7 +59,7 @@ export interface HttpRouteOptions {
  * without one of its variables fails to start (and says which) instead of failing or falling back
  * on a request: the CORS origins, the data names when it touches data, the cursor key when it pages.
  */
-function loadConfiguration(route: RouteDefinition, extra: readonly ConfigSection<unknown>[]): void {
+function loadConfiguration(route: RouteOperation, extra: readonly ConfigSection<unknown>[]): void {
   corsPolicy();
   if (Object.keys(route.grants).length > 0) dataConfig();
   if (route.paginated === true) cursorConfig();
@@ -88,7 +88,7 @@ function toProxyResult(result: HttpResult): APIGatewayProxyResult {
  * normalization, JSON body, problem errors, security headers, request log) around `handle`, with path, query and body
  * validated by the route's contract.
  */
-export function httpRoute<R extends RouteDefinition>(
+export function httpRoute<R extends RouteOperation>(
   route: R,
   handle: (input: RouteInput<R['contract']>) => Promise<HttpResult>,
   options: HttpRouteOptions = {},

@@ -2,9 +2,13 @@ import type * as z from '../validation/zod';
 import type { RouteGrants } from '../deployment/data-grants';
 
 /**
- * What a route of the API is: method, path, handler, authorization and its contract. Each feature
- * writes its own routes (e.g. functions/users/routes.ts) and functions/routes.ts composes them into
- * the one route table that the stack, the local gateway, `invoke` and the OpenAPI document read.
+ * What a route of the API is, in two parts that its feature keeps apart:
+ * - its operation (e.g. functions/users/profile-routes.ts): method, path, handler, authorization,
+ *   grants and what it accepts. The route's function is built from it, so it holds only what runs.
+ * - its documentation (e.g. functions/users/route-docs.ts): summary, description and what it
+ *   answers, read by the OpenAPI document only: no function carries those texts and answer schemas.
+ * Each feature pairs the two (e.g. functions/users/routes.ts) and functions/routes.ts composes them
+ * into the one route table that the stack, the local gateway, `invoke` and the OpenAPI document read.
  */
 
 /** Every route lives under this prefix, as the interface specifies. */
@@ -17,14 +21,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteTag = 'Users' | 'Avatars' | 'Media log' | 'API description';
 
 /**
- * The interface of a route: what it accepts and answers. The HTTP layer validates with these
- * schemas and the OpenAPI document is generated from them, so the two cannot disagree.
+ * What a route accepts. The HTTP layer validates with these schemas and the OpenAPI document is
+ * generated from them, so the two cannot disagree.
  */
 export interface RouteContract {
-  readonly summary: string;
-  /** Longer text for the API description (semantics, encodings, access rules). */
-  readonly description: string;
-  readonly tag: RouteTag;
   readonly pathParameters?: z.ZodMiniType;
   readonly query?: z.ZodMiniType;
   readonly body?: z.ZodMiniType;
@@ -32,6 +32,14 @@ export interface RouteContract {
   readonly maxBodyBytes?: number;
   /** Request headers the route reads besides Authorization. */
   readonly requestHeaders?: readonly 'If-Match'[];
+}
+
+/** What the API description says of a route besides what it accepts: its purpose and its answers. */
+export interface RouteDocs {
+  readonly summary: string;
+  /** Longer text for the API description (semantics, encodings, access rules). */
+  readonly description: string;
+  readonly tag: RouteTag;
   readonly success: {
     readonly status: 200 | 201 | 204;
     readonly description: string;
@@ -43,8 +51,8 @@ export interface RouteContract {
   readonly errors: readonly number[];
 }
 
-/** One route of the API, backed by one Lambda function. */
-export interface RouteDefinition {
+/** What the function of a route runs: one route of the API, backed by one Lambda function. */
+export interface RouteOperation {
   /** Function name: the CDK construct id and the NAME of `invoke NAME`. */
   readonly name: string;
   readonly method: HttpMethod;
@@ -60,4 +68,17 @@ export interface RouteDefinition {
   /** The route pages with signed `pagination[cursor]` cursors: its function gets the signing key. */
   readonly paginated?: boolean;
   readonly contract: RouteContract;
+}
+
+/** A route of the route table: its operation and its documentation. */
+export interface RouteDefinition extends RouteOperation {
+  readonly docs: RouteDocs;
+}
+
+/** `operations` paired with their documentation by route name, each keeping its literal type. */
+export function documentRoutes<const O extends readonly RouteOperation[], const D extends { readonly [N in O[number]['name']]: RouteDocs }>(
+  operations: O,
+  docs: D,
+): { readonly [I in keyof O]: O[I] & { readonly docs: O[I] extends RouteOperation ? D[O[I]['name'] & keyof D] : never } } {
+  return operations.map((operation) => ({ ...operation, docs: docs[operation.name as keyof D] })) as never;
 }

@@ -44,23 +44,6 @@ export const PaginationQuerySchema = z.optional(
 /** The validated pagination parameters. */
 export type PaginationQuery = z.output<typeof PaginationQuerySchema>;
 
-/** Pagination of a list reply (api-spec.md section 2), plus the `next` cursor and `total-exact` extensions. */
-export const PaginationSchema = z.object({
-  count: z.number().check(z.int()),
-  limit: z.number().check(z.int()),
-  page: z.number().check(z.int()),
-  total: z.number().check(z.int()),
-  /** Where the next page is: pass it back as `pagination[cursor]`; null on the last page. */
-  next: z.nullable(z.string()),
-  /** False only when counting the total would have read too much: `total` is then a lower bound. */
-  'total-exact': z.boolean(),
-});
-/** The pagination object of a reply. */
-export type Pagination = z.output<typeof PaginationSchema>;
-
-/** Sort of a list reply. */
-export const SortSchema = z.object({ field: z.string(), order: z.enum(SORT_ORDERS) });
-
 /** The page a request asks for. */
 export interface PageRequest {
   readonly page: number;

@@ -1,0 +1,28 @@
+import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../shared/deployment/users-table-access';
+import type { RouteOperation } from '../shared/http/route-definition';
+import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../shared/tables/media-log-table';
+import { ListMediaLogQuerySchema } from './list-schemas';
+
+/** GET /media/log (its documentation: route-docs.ts). */
+export const listMediaLogRoute = {
+  name: 'listMediaLog',
+  method: 'GET',
+  path: '/media/log',
+  handler: 'functions/media-log/list-media-log.ts',
+  auth: 'bearer',
+  grants: {
+    // Entries by id (the request filter) and by page from the listing indexes (a partial bucket counted entry by entry too).
+    mediaLog: [
+      { actions: ['GetItem'], partitions: ['ENTRY#*'] },
+      { actions: ['Query'], indexes: (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map(mediaLogIndexName) },
+    ],
+    // Counter buckets, a range of one counter partition per Query.
+    mediaLogCounts: [{ actions: ['Query'], partitions: ['COUNT#*'] }],
+    // The caller's profile; a family's members and the root users (the caller's scope) by id.
+    users: [CALLER_PROFILE_READ, USER_DIRECTORY_READS],
+  },
+  paginated: true,
+  contract: {
+    query: ListMediaLogQuerySchema,
+  },
+} as const satisfies RouteOperation;
