@@ -1,10 +1,11 @@
 /**
- * What the business metrics and the X-Ray tracing cost each deployed function at cold start: every
- * function bundled as deployed with `-c tracing=true`, and again with Powertools Metrics and Tracer replaced by do-nothing
- * stand-ins (bench/observability-stubs/, through an esbuild alias), everything else alike. Both
+ * What the X-Ray tracing costs each deployed function at cold start: every function bundled as
+ * deployed with `-c tracing=true`, and again with Powertools Tracer replaced by a do-nothing
+ * stand-in (bench/observability-stubs/, through an esbuild alias), everything else alike. Both
  * builds are timed in the same rounds as the Lambda runtime inits them (bench/init-rounds.ts), so
  * the difference is the libraries' load and set-up, measured against each other and not against a
- * figure from another day. The logger, already shipped before, stays in both.
+ * figure from another day. The logger and the metrics (a few hundred bytes of the service's own,
+ * functions/shared/observability/embedded-metrics.ts) stay in both.
  */
 import { bundleDefines, DEPLOYED_SDK_SOURCE, TRACING_ENV } from '../lib/function-bundling';
 import { deployedFunctions, type DeployedFunction, type OptionsChange } from './function-bundles';
@@ -21,15 +22,14 @@ type Build = (typeof BUILDS)[keyof typeof BUILDS];
 
 /** The packages the "without" build replaces, each by its stand-in (a path from the project root, as esbuild's alias takes it). */
 const STAND_INS = {
-  '@aws-lambda-powertools/metrics': './bench/observability-stubs/powertools-metrics.mjs',
   '@aws-lambda-powertools/tracer': './bench/observability-stubs/powertools-tracer.mjs',
 } as const;
 
 /** The stack's options with tracing on (`-c tracing=true`): the bundle holds the X-Ray SDK. */
 const withTracing: OptionsChange = (options) => ({ ...options, define: { ...options.define, ...bundleDefines(true) } });
 
-/** The stack's options, with Metrics and Tracer swapped for their stand-ins. */
-const withoutMetricsAndTracing: OptionsChange = (options) => ({ ...options, alias: { ...options.alias, ...STAND_INS } });
+/** The stack's options, with Tracer swapped for its stand-in. */
+const withoutTracing: OptionsChange = (options) => ({ ...options, alias: { ...options.alias, ...STAND_INS } });
 
 /** One build of one function: its size and init. */
 export interface BuildFigures {
@@ -38,7 +38,7 @@ export interface BuildFigures {
   readonly overBare: { readonly medians: number; readonly paired: Spread };
 }
 
-/** One function, both builds, and what the metrics and tracing add. */
+/** One function, both builds, and what the tracing adds. */
 export interface ObservabilityCostRow {
   readonly name: string;
   readonly image: boolean;
@@ -65,20 +65,20 @@ async function prepareSubjects(layouts: Readonly<Record<Build, LambdaLayout>>): 
   return Promise.all(
     jobs.map(async ({ build, fn }) => {
       const traced = build === BUILDS.with;
-      const written = await deployToLayout(layouts[build], fn, DEPLOYED_SDK_SOURCE, traced ? withTracing : withoutMetricsAndTracing);
+      const written = await deployToLayout(layouts[build], fn, DEPLOYED_SDK_SOURCE, traced ? withTracing : withoutTracing);
       const environment = lambdaEnvironment(fn.name, written.folder, { ...deployedConfiguration(), ...(traced ? { [TRACING_ENV]: 'true' } : {}) });
       return { fn, build, sizeKb: written.bytes / 1024, folder: written.folder, environment, samples: [], overBare: [] };
     }),
   );
 }
 
-/** Bundles every function with and without metrics and tracing, as deployed otherwise, and times `rounds` cold inits of each. */
+/** Bundles every function with and without tracing, as deployed otherwise, and times `rounds` cold inits of each. */
 export async function benchObservabilityCost(options: { rounds: number }): Promise<ObservabilityCostResult> {
   const runtimeSdk = providesSdkFor(DEPLOYED_SDK_SOURCE);
   const layouts = { with: await createLambdaLayout({ runtimeSdk }), without: await createLambdaLayout({ runtimeSdk }) };
   try {
     const subjects = await prepareSubjects(layouts);
-    const bare = timeRounds(subjects, lambdaEnvironment('bare', layouts.with.root, deployedConfiguration()), options.rounds, 'metrics and tracing');
+    const bare = timeRounds(subjects, lambdaEnvironment('bare', layouts.with.root, deployedConfiguration()), options.rounds, 'tracing');
     const rows = deployedFunctions().map((fn): ObservabilityCostRow => {
       const subject = (build: Build) => subjects.find((candidate) => candidate.fn.name === fn.name && candidate.build === build) as Subject;
       const figures = (build: Build): BuildFigures => {
@@ -94,7 +94,7 @@ export async function benchObservabilityCost(options: { rounds: number }): Promi
   }
 }
 
-/** The table: per function, size and init without and with metrics and tracing, and the difference. */
+/** The table: per function, size and init without and with tracing, and the difference. */
 export function formatObservabilityCost(result: ObservabilityCostResult): string {
   const headers = ['function', 'KB without', 'KB with', 'added KB', 'init without, over bare', 'init with, over bare', 'init added (paired)'];
   const rows = result.rows.map((row) => [
@@ -108,19 +108,19 @@ export function formatObservabilityCost(result: ObservabilityCostResult): string
   ]);
   return [
     `bare \`node -e ''\`: ${formatSpread(result.bare)}. ${result.rounds} rounds, each a fresh process per bundle; SDK ${DEPLOYED_SDK_SOURCE} as deployed.`,
-    'without: Powertools Metrics and Tracer replaced by do-nothing stand-ins; with: as deployed with -c tracing=true. init added: with minus without, per round, median (25th–75th percentile).',
+    'without: Powertools Tracer replaced by a do-nothing stand-in; with: as deployed with -c tracing=true. init added: with minus without, per round, median (25th–75th percentile).',
     formatTable(headers, rows),
   ].join('\n');
 }
 
-/** The summary lines: what the metrics and tracing add at most to a bundle, and to an init in the median function. */
+/** The summary lines: what the tracing adds at most to a bundle, and to an init in the median function. */
 export function observabilityCostTargets(result: ObservabilityCostResult): TargetResult[] {
   const addedKb = result.rows.map((row) => ({ row, kb: row.builds.with.sizeKb - row.builds.without.sizeKb }));
   const largest = [...addedKb].sort((a, b) => b.kb - a.kb)[0];
   if (!largest) return [];
   const medianAdded = spread(result.rows.map((row) => row.addedMs.median)).median;
   return [
-    { bench: 'metrics and tracing: bundle size added (largest)', target: 'reported', measured: `${largest.kb.toFixed(1)} KB (${largest.row.name})`, pass: null },
-    { bench: 'metrics and tracing: init added (median function)', target: 'reported', measured: formatMs(medianAdded), pass: null },
+    { bench: 'tracing: bundle size added (largest)', target: 'reported', measured: `${largest.kb.toFixed(1)} KB (${largest.row.name})`, pass: null },
+    { bench: 'tracing: init added (median function)', target: 'reported', measured: formatMs(medianAdded), pass: null },
   ];
 }

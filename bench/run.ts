@@ -200,7 +200,7 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
 const TITLES: Record<BenchName, string> = {
   bundles: "Bundles: each function's closure and size against its floor (only the AWS SDK clients it uses)",
   'cold-start': 'Cold start: init as the Lambda runtime loads each bundle, against its floor in the same rounds',
-  observability: 'Metrics and tracing: bundle size and init with and without Powertools Metrics and Tracer',
+  observability: 'Tracing: bundle size and init with and without Powertools Tracer',
   overhead: 'Handler overhead: warm handler vs the raw DynamoDB calls it makes',
   load: 'Local gateway under load vs a bare node http server',
   users: 'User listing: items read per item returned',

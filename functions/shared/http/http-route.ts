@@ -1,6 +1,5 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import * as z from '../validation/zod';
 import { ValidationError } from '../errors';
@@ -18,6 +17,7 @@ import type { ConfigSection } from '../config/define-config';
 import { cursorConfig } from '../listing/cursor-config';
 import { corsPolicy } from './cors-policy';
 import { noStore } from './no-store';
+import { securityHeaders } from './security-headers';
 import { API_PREFIX, type RouteContract, type RouteOperation } from './route-definition';
 
 type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -115,9 +115,7 @@ export function httpRoute<R extends RouteOperation>(
     // request is logged, then the invocation's metrics are written and its log keys dropped.
     .use(invocationTelemetry<EventWithJsonBody, APIGatewayProxyResult>((event) => ({ correlationId: event.requestContext?.requestId, route: keyOfRoute })))
     .use(requestLog())
-    // No reporting endpoints are configured: middy would send an empty Reporting-Endpoints header.
-    // The option exists at run time (index.js skips a helper set to false); its types omit it.
-    .use(httpSecurityHeaders({ reportingEndpoints: false } as Parameters<typeof httpSecurityHeaders>[0]))
+    .use(securityHeaders())
     .use(cors());
   if (route.auth === 'bearer') handler.use(noStore());
   return handler

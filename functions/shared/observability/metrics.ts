@@ -1,11 +1,10 @@
-import { Metrics } from '@aws-lambda-powertools/metrics';
 import './invoke-store';
+import { writeMetricLine } from './embedded-metrics';
 import { METRICS, type DimensionsOf, type FeedOutcome, type MetricName } from './metric-catalog';
-import { keepOffStdout } from './telemetry-output';
 
 /**
  * The business metrics of the catalog (metric-catalog.ts), written as CloudWatch embedded metric
- * format lines by Powertools Metrics: namespace from `POWERTOOLS_METRICS_NAMESPACE`, the `service`
+ * format lines (embedded-metrics.ts): namespace from `POWERTOOLS_METRICS_NAMESPACE`, the `service`
  * dimension from `POWERTOOLS_SERVICE_NAME`, both set by the stack (and by the local environment).
  * `POWERTOOLS_METRICS_DISABLED=true` turns them off; local runs default to that, so that a request
  * costs no metric line unless one asks for them.
@@ -16,27 +15,48 @@ import { keepOffStdout } from './telemetry-output';
  * of a line the same dimensions.
  */
 
-/** The process-wide metrics object; made at load time, outside any invocation, as Powertools expects. */
-const metrics = keepOffStdout(new Metrics());
+/** The metrics one invocation stored, by name. */
+type StoredMetrics = Map<MetricName, number[]>;
+
+/** Where an invocation keeps its stored metrics in the runtime's InvokeStore (see invoke-store.ts). */
+const STORED_METRICS_KEY = Symbol.for('frontend-api.stored-metrics');
+
+/** The stored metrics of a process that runs one invocation at a time. */
+const processMetrics: StoredMetrics = new Map();
+
+/**
+ * The current invocation's stored metrics: its own where invocations share the process (the
+ * InvokeStore holds a context per invocation: Lambda Managed Instances, the local gateway), the
+ * process's otherwise.
+ */
+function storedMetrics(): StoredMetrics {
+  const store = globalThis.awslambda?.InvokeStore;
+  if (store === undefined || !store.hasContext()) return processMetrics;
+  let stored = store.get(STORED_METRICS_KEY) as StoredMetrics | undefined;
+  if (stored === undefined) {
+    stored = new Map();
+    store.set(STORED_METRICS_KEY, stored);
+  }
+  return stored;
+}
 
 /** Record `value` of metric `name`, with the dimensions the catalog gives it. */
 export function recordMetric<N extends MetricName>(name: N, value: number, dimensions: DimensionsOf<N>): void {
-  const { unit } = METRICS[name];
-  const entries = Object.entries(dimensions) as [string, string][];
-  if (entries.length === 0) {
-    metrics.addMetric(name, unit, value);
+  if (METRICS[name].dimensions.length > 0) {
+    writeMetricLine(new Map([[name, [value]]]), dimensions);
     return;
   }
-  const single = keepOffStdout(metrics.singleMetric());
-  for (const [dimension, dimensionValue] of entries) single.addDimension(dimension, dimensionValue);
-  single.addMetric(name, unit, value);
+  const stored = storedMetrics();
+  stored.set(name, [...(stored.get(name) ?? []), value]);
 }
 
-/** Write the metrics stored during this invocation, if any (none: no line, and no warning). */
+/** Write the metrics stored during this invocation, if any (none: no line). */
 export function flushMetrics(): void {
-  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  const stored = storedMetrics();
+  if (stored.size === 0) return;
+  writeMetricLine(stored);
+  stored.clear();
 }
-
 /** An avatar uploaded, stored and enabled. */
 export function recordAvatarUpload(): void {
   recordMetric('AvatarUploads', 1, {});

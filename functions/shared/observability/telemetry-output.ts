@@ -6,8 +6,9 @@ import { inLambda } from './invoke-store';
  * Where log lines and metric lines go. In Lambda, to the runtime's stdout and stderr as Powertools
  * writes them (CloudWatch Logs reads both and extracts the embedded metrics). Everywhere else to
  * stderr: stdout carries results only (`invoke`, the CLI), and a developer sees the logs and metrics
- * side by side. Powertools writes through a `console` it keeps on each logger and metrics object,
- * with no option for the stream, so those objects get this module's console.
+ * side by side. Powertools Logger writes through a `console` it keeps, with no option for the
+ * stream, so the logger gets this module's console; the metric lines come through
+ * {@link writeTelemetryLine}.
  */
 
 let destination: NodeJS.WritableStream = process.stderr;
@@ -24,10 +25,20 @@ const localLines = new Writable({
 
 const localConsole = new Console({ stdout: localLines, stderr: localLines });
 
-/** Outside Lambda, make `target` (a Powertools logger or metrics object) write to the local destination. */
+/** Outside Lambda, make `target` (a Powertools logger) write to the local destination. */
 export function keepOffStdout<T extends object>(target: T): T {
   if (!inLambda()) Object.assign(target, { console: localConsole });
   return target;
+}
+
+/**
+ * Write one line of telemetry (an embedded metric format line): in Lambda straight to stdout, where
+ * CloudWatch Logs reads it as written (the runtime's console would prefix it), elsewhere to the
+ * local destination.
+ */
+export function writeTelemetryLine(line: string): void {
+  if (inLambda()) process.stdout.write(`${line}\n`);
+  else destination.write(`${line}\n`);
 }
 
 /**
