@@ -3,7 +3,7 @@ import { getS3Client } from '../shared/aws/clients';
 import { avatarBucketName } from '../shared/config/data-config';
 import { lazy } from '../shared/lazy';
 import { avatarConfig } from './avatar-config';
-import { createCurrentAvatarUploadRoute } from './avatar-routes';
+import { createCurrentAvatarUploadRoute } from './upload-form-routes';
 import { UploadForms } from './uploads/upload-forms';
 
 /** The upload forms of the avatar bucket, signed with the function's own credentials. */

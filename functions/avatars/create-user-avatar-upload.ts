@@ -6,7 +6,7 @@ import { usersTable } from '../shared/tables/users-table';
 import { managedAvatars } from './avatar-access';
 import { avatarConfig } from './avatar-config';
 import { AvatarRepository } from './avatar-repository';
-import { createUserAvatarUploadRoute } from './avatar-routes';
+import { createUserAvatarUploadRoute } from './upload-form-routes';
 import { UploadForms } from './uploads/upload-forms';
 
 /** The upload forms of the avatar bucket, signed with the function's own credentials. */

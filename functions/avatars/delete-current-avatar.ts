@@ -7,7 +7,7 @@ import { avatarConfig } from './avatar-config';
 import { AvatarRepository } from './avatar-repository';
 import { AvatarService } from './avatar-service';
 import { AvatarStorage } from './avatar-storage';
-import { deleteCurrentAvatarRoute } from './avatar-routes';
+import { deleteCurrentAvatarRoute } from './delete-route';
 
 /** The avatar service without the image pipeline, which a deletion has no use for (its bundle stays small). */
 const removals = /* @__PURE__ */ lazy(() => {

@@ -1,11 +1,11 @@
 import * as z from '../shared/validation/zod';
-import { avatarBucket } from '../shared/storage/avatar-bucket';
 import { AvatarFlip } from './image/crop-spec';
 
 /**
- * The avatar requests of the interface (api-spec.md section 2, "Avatar upload request"), defined
- * once: they validate input at the edge and generate the OpenAPI document. The crop semantics
- * themselves live with the image pipeline (image/crop-spec.ts).
+ * The avatar upload request of the interface (api-spec.md section 2, "Avatar upload request"),
+ * defined once: it validates input at the edge and generates the OpenAPI document. The crop
+ * semantics themselves live with the image pipeline (image/crop-spec.ts). The upload form and
+ * delete routes define their small inputs beside them, so that their functions build none of this.
  */
 
 /** Longest source image address accepted (the common browser and CDN limit). */
@@ -49,18 +49,3 @@ export const AvatarUploadSchema = z.strictObject({
 });
 /** A validated avatar upload. */
 export type AvatarUpload = z.output<typeof AvatarUploadSchema>;
-
-/** Body of an upload form request: the media type of the file the browser will post (`File.type`). */
-export const AvatarUploadFormRequestSchema = z.strictObject({
-  'content-type': z.enum(avatarBucket.uploadContentTypes, { error: `Must be one of ${avatarBucket.uploadContentTypes.join(', ')}.` }),
-});
-
-/** A validated upload form request. */
-export type AvatarUploadFormRequest = z.output<typeof AvatarUploadFormRequestSchema>;
-
-/**
- * Path parameters of `/user/current/avatar/{avatar-id}`: an id in UUID form, as the User's
- * `avatars.items[].id` gives it. A value that is not a UUID is a 400 naming `avatar-id` (it cannot
- * name any avatar, so saying so reveals nothing); a UUID that names no avatar of the caller is a 404.
- */
-export const AvatarPathSchema = z.strictObject({ 'avatar-id': z.string().check(z.uuid('Must be an avatar id in UUID form.')) });
