@@ -2,12 +2,13 @@
  * The deployed functions and their bundles, built with the stack's esbuild options
  * (lib/function-bundling.ts): one place for the benches and the test that build bundles.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { deployedFunctions as deployedFunctionList } from '../functions/deployed-functions';
 import type { DeployedFunction } from '../functions/shared/deployment/function-definitions';
 import { bundleOutput } from './bundle-composition';
+import { bundledFiles } from '../lib/bundled-files';
 import { BUNDLE_SETTINGS, DEPLOYED_SDK_SOURCE, esbuildOptions, type SdkSource } from '../lib/function-bundling';
 
 export type { DeployedFunction };
@@ -53,7 +54,12 @@ export async function writeBuild(options: BuildOptions, folder: string): Promise
   return { folder, file, bytes: (await stat(file)).size, imports, metafile };
 }
 
-/** Bundle `fn` into `folder` with the stack's options for SDK source `sdk`, changed by `adjust`. */
-export function writeBundle(fn: DeployedFunction, folder: string, sdk: SdkSource, adjust: OptionsChange = (options) => options): Promise<WrittenBundle> {
-  return writeBuild(adjust(esbuildOptions(fn, bundleFile(folder), sdk)), folder);
+/**
+ * Bundle `fn` into `folder` with the stack's options for SDK source `sdk`, changed by `adjust`,
+ * with the files the stack ships beside it (lib/bundled-files.ts).
+ */
+export async function writeBundle(fn: DeployedFunction, folder: string, sdk: SdkSource, adjust: OptionsChange = (options) => options): Promise<WrittenBundle> {
+  const written = await writeBuild(adjust(esbuildOptions(fn, bundleFile(folder), sdk)), folder);
+  await Promise.all(Object.entries(bundledFiles(fn.handler)).map(([name, content]) => writeFile(join(folder, name), content)));
+  return written;
 }

@@ -90,12 +90,20 @@ export function entryPath(handlerModule: string): string {
 }
 
 /**
+ * The file the getOpenApi bundle ships beside `index.mjs`: the OpenAPI document, built when the
+ * function is bundled (lib/bundled-files.ts) and read at its cold start.
+ */
+export const OPENAPI_DOCUMENT_FILE = 'openapi.json';
+
+/**
  * Compile-time values of a bundle: whether it traces (the stack's `tracing` setting), so that a
- * bundle without tracing leaves the X-Ray SDK out (functions/shared/observability/tracing.ts). The
- * function's environment carries the same value.
+ * bundle without tracing leaves the X-Ray SDK out (functions/shared/observability/tracing.ts), and
+ * where the OpenAPI document lies beside it, so that getOpenApi leaves out the code that builds it
+ * (functions/openapi/get-openapi.ts; no other function reads the name). The function's environment
+ * carries the same tracing value.
  */
 export function bundleDefines(tracing: boolean): Record<string, string> {
-  return { [`process.env.${TRACING_ENV}`]: JSON.stringify(String(tracing)) };
+  return { [`process.env.${TRACING_ENV}`]: JSON.stringify(String(tracing)), 'process.env.OPENAPI_DOCUMENT_FILE': JSON.stringify(OPENAPI_DOCUMENT_FILE) };
 }
 
 /** The Powertools variable that switches tracing, in a function's environment and in its bundle. */

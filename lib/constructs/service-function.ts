@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -16,6 +19,7 @@ import {
   bundleDefines,
   tracesWith,
 } from '../function-bundling';
+import { bundledFiles } from '../bundled-files';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import { serviceLogGroup } from '../service-log-group';
 
@@ -72,7 +76,31 @@ export interface ServiceFunctionProps {
   readonly timeout?: Duration;
 }
 
-function bundling(image: boolean, tracing: boolean): nodejs.BundlingOptions {
+/** Single-quoted for the shell that runs the bundling commands. */
+function shellQuoted(path: string): string {
+  return `'${path.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * The commands that put a function's bundled files (lib/bundled-files.ts) beside its bundle: when
+ * the function is bundled (never in a synth that skips bundling), each is written to a folder of
+ * its own and copied into the asset after esbuild has run.
+ */
+function copyBundledFiles(handlerModule: string): nodejs.ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => {
+      const files = Object.entries(bundledFiles(handlerModule));
+      if (files.length === 0) return [];
+      const folder = mkdtempSync(join(tmpdir(), 'frontend-api-bundled-'));
+      for (const [name, content] of files) writeFileSync(join(folder, name), content);
+      return files.map(([name]) => `cp ${shellQuoted(join(folder, name))} ${shellQuoted(join(outputDir, name))}`);
+    },
+  };
+}
+
+function bundling(handlerModule: string, image: boolean, tracing: boolean): nodejs.BundlingOptions {
   return {
     target: BUNDLE_SETTINGS.target,
     format: nodejs.OutputFormat.ESM,
@@ -84,6 +112,7 @@ function bundling(image: boolean, tracing: boolean): nodejs.BundlingOptions {
     define: bundleDefines(tracing),
     // Explicit even when empty: NodejsFunction leaves `@aws-sdk/*` out by default.
     externalModules: sdkExternalModules(),
+    commandHooks: copyBundledFiles(handlerModule),
     ...(image
       ? {
           // Installed with `npm ci` from the lock file next to the bundle; these npm settings make it
@@ -135,7 +164,7 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       tracing: tracesWith(props.environment) ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
       environment: { ...props.environment },
-      bundling: bundling(props.image, tracesWith(props.environment)),
+      bundling: bundling(props.handlerModule, props.image, tracesWith(props.environment)),
       reservedConcurrentExecutions: props.reservedConcurrency,
       deadLetterQueue: props.deadLetterQueue,
     });

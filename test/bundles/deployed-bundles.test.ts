@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { createFeedWriters } from '../../functions/media-log/ingest/feed-ingest';
+import { openApiDocument } from '../../functions/openapi/document';
 import type { RouteName } from '../../functions/routes';
 import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';
 import { userRepository } from '../../local/tool-composition';
@@ -101,6 +102,8 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
     const { status, body } = await callRoute('getOpenApi', {});
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\.1\./);
+    // The document the bundle reads from the file beside it is the one built from the route table.
+    expect(body).toEqual(openApiDocument());
   },
   listMediaLog: async () => {
     const failed = { id: randomUUID(), send: '2026-03-04T05:06:07.089Z', status: 'error', 'status-ffscan': 'error', 'status-mediainfo': 'success', 'status-scan-report': 'skipped', url: 'https://media.example.com/a.mp4', 'user-id': sub.record.id } as const;
