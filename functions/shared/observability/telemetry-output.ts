@@ -11,23 +11,32 @@ import { inLambda } from './invoke-store';
  * {@link writeTelemetryLine}.
  */
 
-let destination: NodeJS.WritableStream = process.stderr;
+/** Where local lines go; unset: stderr (read when a line is written, so that Lambda never opens it for this). */
+let destination: NodeJS.WritableStream | undefined;
 
-/** Every line of the local console, passed on to the current destination as it is written. */
-const localLines = new Writable({
-  decodeStrings: false,
-  write(chunk: string | Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void) {
-    if (typeof chunk === 'string') destination.write(chunk, encoding);
-    else destination.write(chunk);
-    done();
-  },
-});
+function localDestination(): NodeJS.WritableStream {
+  return destination ?? process.stderr;
+}
 
-const localConsole = new Console({ stdout: localLines, stderr: localLines });
+/**
+ * A console whose every line is passed on to the current local destination as it is written;
+ * made outside Lambda only, where a logger gets it.
+ */
+function createLocalConsole(): Console {
+  const lines = new Writable({
+    decodeStrings: false,
+    write(chunk: string | Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void) {
+      if (typeof chunk === 'string') localDestination().write(chunk, encoding);
+      else localDestination().write(chunk);
+      done();
+    },
+  });
+  return new Console({ stdout: lines, stderr: lines });
+}
 
 /** Outside Lambda, make `target` (a Powertools logger) write to the local destination. */
 export function keepOffStdout<T extends object>(target: T): T {
-  if (!inLambda()) Object.assign(target, { console: localConsole });
+  if (!inLambda()) Object.assign(target, { console: createLocalConsole() });
   return target;
 }
 
@@ -38,7 +47,7 @@ export function keepOffStdout<T extends object>(target: T): T {
  */
 export function writeTelemetryLine(line: string): void {
   if (inLambda()) process.stdout.write(`${line}\n`);
-  else destination.write(`${line}\n`);
+  else localDestination().write(`${line}\n`);
 }
 
 /**
