@@ -1,6 +1,7 @@
 import { documentRoutes } from '../shared/http/route-definition';
 import { listUsersRoute } from './list-route';
-import { getCurrentUserRoute, getUserRoute, updateCurrentUserRoute, updateUserRoute } from './profile-routes';
+import { getCurrentUserRoute, getUserRoute } from './profile-routes';
+import { updateCurrentUserRoute, updateUserRoute } from './profile-update-routes';
 import { USER_ROUTE_DOCS } from './route-docs';
 
 /**

@@ -4,7 +4,7 @@ import { getDocumentClient } from '../shared/aws/clients';
 import { tableName } from '../shared/config/data-config';
 import { lazy } from '../shared/lazy';
 import { usersTable } from '../shared/tables/users-table';
-import { updateUserRoute } from './profile-routes';
+import { updateUserRoute } from './profile-update-routes';
 import { UserRepository } from './user-repository';
 import { UserService } from './user-service';
 

@@ -1,5 +1,6 @@
-import { avatarBucket } from '../storage/avatar-bucket';
-import { tables, type TableDefinition } from '../tables/index';
+import { AVATAR_BUCKET_NAME } from '../storage/bucket-names';
+import type { TableDefinition } from '../tables/table-definition';
+import { TABLE_NAMES } from '../tables/table-names';
 import { defineConfig, type EnvReader } from './define-config';
 
 /** Variables of the AWS clients besides the resource names (the stack sets the names; local/ sets all). */
@@ -54,8 +55,8 @@ export const clientConfig = /* @__PURE__ */ defineConfig('clients', readClientCo
  */
 export const dataConfig = /* @__PURE__ */ defineConfig('data', (env): DataConfig => ({
   ...readClientConfig(env),
-  tableNames: Object.fromEntries(tables.map((table) => [table.id, env.required(table.nameEnv)])),
-  avatarBucket: env.required(avatarBucket.nameEnv),
+  tableNames: Object.fromEntries(Object.values(TABLE_NAMES).map((table) => [table.id, env.required(table.nameEnv)])),
+  avatarBucket: env.required(AVATAR_BUCKET_NAME.nameEnv),
 }));
 
 /** The deployed name of a table: what the stack passed in its definition's `nameEnv` variable. */

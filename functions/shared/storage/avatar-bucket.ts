@@ -1,3 +1,5 @@
+import { AVATAR_BUCKET_NAME } from './bucket-names';
+
 /**
  * The one description of the avatar bucket that the CDK stack and the local set-up read.
  *
@@ -10,10 +12,8 @@
  * (functions/avatars/reconcile-avatar-objects.ts) deletes those.
  */
 export const avatarBucket = {
-  /** Logical id in the stack and the bucket name locally. */
-  id: 'avatars',
-  /** Environment variable that carries the deployed bucket name to the functions. */
-  nameEnv: 'AVATAR_BUCKET_NAME',
+  /** Logical id in the stack and the bucket name locally (`id`), and the variable that carries the deployed name (`nameEnv`). */
+  ...AVATAR_BUCKET_NAME,
   /**
    * Prefix of every avatar object (`avatars/<user id>/<avatar id>/<sha256>.webp`): the only prefix
    * the functions may touch and CloudFront may serve.

@@ -1,4 +1,5 @@
 import type { IndexDefinition, TableDefinition } from './table-definition';
+import { TABLE_NAMES } from './table-names';
 
 /**
  * Attribute names of the media log table, shared by the writer, the readers and the indexes. Key
@@ -77,8 +78,7 @@ const listingIndexes: IndexDefinition[] = (Object.keys(MEDIA_LOG_ATTRIBUTES.part
  * counters of {@link mediaLogCountsTable}. No TTL: expiring entries would leave the counters behind.
  */
 export const mediaLogTable: TableDefinition = {
-  id: 'MediaLog',
-  nameEnv: 'MEDIA_LOG_TABLE_NAME',
+  ...TABLE_NAMES.mediaLog,
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   indexes: listingIndexes,
@@ -96,8 +96,7 @@ export const mediaLogTable: TableDefinition = {
  * entries' stream, and the stream's consumers read entries only.
  */
 export const mediaLogCountsTable: TableDefinition = {
-  id: 'MediaLogCounts',
-  nameEnv: 'MEDIA_LOG_COUNTS_TABLE_NAME',
+  ...TABLE_NAMES.mediaLogCounts,
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   indexes: [],

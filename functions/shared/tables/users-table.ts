@@ -1,4 +1,5 @@
 import type { IndexDefinition, TableDefinition } from './table-definition';
+import { TABLE_NAMES } from './table-names';
 
 /**
  * Listing scopes of the users table. Every user item carries one partition value per scope, so a
@@ -49,8 +50,7 @@ export const USER_SUBJECT_INDEX = 'by-subject';
  *   totals, one attribute per role and status.
  */
 export const usersTable: TableDefinition = {
-  id: 'Users',
-  nameEnv: 'USERS_TABLE_NAME',
+  ...TABLE_NAMES.users,
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   indexes: [

@@ -1,0 +1,15 @@
+import { tables } from '../../functions/shared/tables';
+import { TABLE_NAMES } from '../../functions/shared/tables/table-names';
+
+/**
+ * The data configuration reads the deployed table names from TABLE_NAMES, not from the table
+ * definitions: every table the stack provisions must be there, and nothing else.
+ */
+describe('the table names the functions read', () => {
+  it('are those of every table definition, one each', () => {
+    const defined = tables.map(({ id, nameEnv }) => ({ id, nameEnv }));
+
+    expect(Object.values(TABLE_NAMES)).toEqual(expect.arrayContaining(defined));
+    expect(Object.values(TABLE_NAMES)).toHaveLength(defined.length);
+  });
+});
