@@ -11,9 +11,6 @@ export const AvatarUploadFormRequestSchema = z.strictObject({
   'content-type': z.enum(avatarBucket.uploadContentTypes, { error: `Must be one of ${avatarBucket.uploadContentTypes.join(', ')}.` }),
 });
 
-/** A validated upload form request. */
-export type AvatarUploadFormRequest = z.output<typeof AvatarUploadFormRequestSchema>;
-
 /** What both upload form routes accept. */
 const UPLOAD_FORM_CONTRACT = {
   body: AvatarUploadFormRequestSchema,
