@@ -9,16 +9,16 @@
  * item's size is what this run wrote into it (its counts and the watermarks of this run's shards),
  * so items that also hold the watermarks of shards closed in the last 25 hours cost more than shown.
  */
-import { counterKeyId, counterLevelsOf, entryCounterKeys, parentBucketOf } from '../functions/media-log/counters';
-import { entryFromItem, entryItem } from '../functions/media-log/entry-item';
-import { watermarkAttribute } from '../functions/media-log/ingest/count-fold';
-import type { StatusChange } from '../functions/media-log/ingest/feed-messages';
-import { counterChanges, paddedSequence, summed, type EntryChange } from '../functions/media-log/ingest/stream-changes';
-import { mediaLogKeys, STATUS_STORAGE, urlHash } from '../functions/media-log/media-log-keys';
-import { STATUS_FIELDS } from '../functions/media-log/entry-fields';
-import type { MediaLogEntry } from '../functions/media-log/schemas';
-import { foldMediaLogCountsFunction } from '../functions/media-log/stream-functions';
-import { bucketOf } from '../functions/media-log/time-buckets';
+import { counterKeyId, counterLevelsOf, entryCounterKeys, parentBucketOf } from '../functions/media-log/model/counters';
+import { entryFromItem, entryItem } from '../functions/media-log/model/entry-item';
+import { watermarkAttribute } from '../functions/media-log/fold/count-fold';
+import type { StatusChange } from '../functions/media-log/feed/feed-messages';
+import { counterChanges, paddedSequence, summed, type EntryChange } from '../functions/media-log/fold/stream-changes';
+import { mediaLogKeys, STATUS_STORAGE, urlHash } from '../functions/media-log/model/keys';
+import { STATUS_FIELDS } from '../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../functions/media-log/model/schemas';
+import { foldMediaLogCountsFunction } from '../functions/media-log/fold/stream-functions';
+import { bucketOf } from '../functions/media-log/model/time-buckets';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
 import type { TableDefinition } from '../functions/shared/tables/table-definition';
 import { attributeSize, numberSize, TableWriter, writeUnits, WriteTally, type Item, type MutableItem } from './key-heat-writes';

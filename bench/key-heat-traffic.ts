@@ -1,6 +1,6 @@
-import type { StatusChange } from '../functions/media-log/ingest/feed-messages';
-import { STATUS_FIELDS, type MediaStatus } from '../functions/media-log/entry-fields';
-import type { MediaLogEntry } from '../functions/media-log/schemas';
+import type { StatusChange } from '../functions/media-log/feed/feed-messages';
+import { STATUS_FIELDS, type MediaStatus } from '../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../functions/media-log/model/schemas';
 import { sampleMediaLogEntries } from '../local/seed/sample-entries';
 
 /**

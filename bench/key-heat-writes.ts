@@ -1,4 +1,4 @@
-import { counterKeyId } from '../functions/media-log/counters';
+import { counterKeyId } from '../functions/media-log/model/counters';
 import type { TableDefinition } from '../functions/shared/tables/table-definition';
 
 /**

@@ -9,9 +9,9 @@
  * Item sizes are approximate (attribute names plus values, numbers a byte per two digits, index items
  * without the 100 bytes of storage overhead); see key-heat-writes.ts and key-heat-designs.ts.
  */
-import type { StatusChange } from '../functions/media-log/ingest/feed-messages';
-import { STATUS_FIELDS } from '../functions/media-log/entry-fields';
-import { foldMediaLogCountsFunction } from '../functions/media-log/stream-functions';
+import type { StatusChange } from '../functions/media-log/feed/feed-messages';
+import { STATUS_FIELDS } from '../functions/media-log/model/entry-fields';
+import { foldMediaLogCountsFunction } from '../functions/media-log/fold/stream-functions';
 import { streamShards, StreamFoldDesign, TransactionDesign, type Design } from './key-heat-designs';
 import { PIPELINE_TRAFFIC, pipelineTraffic, userShares, type TrafficOptions } from './key-heat-traffic';
 import type { Heat, WriteTally, WriteTotals } from './key-heat-writes';

@@ -57,8 +57,8 @@ async function main(): Promise<void> {
     const gateway = await startGateway(authorizer, reservation.port);
     // The media log's counters, folded from its stream as the stack's event source mapping does,
     // each batch an invocation of its own beside the requests the gateway serves.
-    const { handler: foldHandler } = await import('../functions/media-log/fold-media-log-counts');
-    const { foldMediaLogCountsFunction: foldDefinition } = await import('../functions/media-log/stream-functions');
+    const { handler: foldHandler } = await import('../functions/media-log/fold/fold-media-log-counts');
+    const { foldMediaLogCountsFunction: foldDefinition } = await import('../functions/media-log/fold/stream-functions');
     const fold = new folding.LocalMediaLogFold(folding.dataDirCheckpoints(dataDir), (event) =>
       invokeIsolated(foldHandler, event as never, lambdaContext(foldDefinition.name, foldDefinition.timeoutSeconds * 1000)),
     );

@@ -1,7 +1,7 @@
 import { authorizerFunction } from './auth/authorizer-function';
 import { reconcileAvatarObjectsFunction } from './avatars/scheduled-functions';
-import { ingestMediaLogFunction } from './media-log/queue-functions';
-import { foldMediaLogCountsFunction } from './media-log/stream-functions';
+import { ingestMediaLogFunction } from './media-log/feed/queue-functions';
+import { foldMediaLogCountsFunction } from './media-log/fold/stream-functions';
 import { routes } from './routes';
 import type { DeployedFunction, ServiceFunctions } from './shared/deployment/function-definitions';
 

@@ -5,7 +5,7 @@ import { METRICS_NAMESPACE, SERVICE_NAME } from '../functions/shared/observabili
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { tables } from '../functions/shared/tables/index';
 import { useLocalCorsOrigins } from './gateway/cors-local-origins';
-import { FOLD_ENV } from '../functions/media-log/ingest/fold-config';
+import { FOLD_ENV } from '../functions/media-log/fold/fold-config';
 
 /**
  * What a local run gives the functions where the environment does not: in AWS the stack sets every

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { AUTH_ENV, authConfig } from '../functions/auth/auth-config';
 import { AVATAR_ENV, avatarConfig } from '../functions/avatars/avatar-config';
-import { FOLD_ENV, foldConfig } from '../functions/media-log/ingest/fold-config';
+import { FOLD_ENV, foldConfig } from '../functions/media-log/fold/fold-config';
 import { dataConfig } from '../functions/shared/config/data-config';
 import type { ConfigProblem, ConfigSection } from '../functions/shared/config/define-config';
 import { corsPolicy } from '../functions/shared/http/cors-policy';

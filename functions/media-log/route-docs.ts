@@ -1,5 +1,5 @@
 import type { RouteDocs } from '../shared/http/route-definition';
-import { MediaLogListSchema } from './schemas';
+import { MediaLogListSchema } from './model/schemas';
 
 /**
  * What the API description says of GET /media/log beyond what it accepts: only the OpenAPI

@@ -1,7 +1,7 @@
 import * as z from '../shared/validation/zod';
 import { PaginationSchema, SortSchema } from '../shared/listing/list-reply-schemas';
 import { AvatarSchema } from '../avatars/schemas';
-import { FeedMessageSchema, MediaRequestMessageSchema, StatusMessageSchema } from '../media-log/ingest/feed-messages';
+import { FeedMessageSchema, MediaRequestMessageSchema, StatusMessageSchema } from '../media-log/feed/feed-messages';
 import { PermissionsSchema, PlanSchema, UserSchema, UserSummarySchema } from '../users/schemas';
 import { ProblemSchema } from './problem-schema';
 

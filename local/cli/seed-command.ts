@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { sampleMediaLogEntries } from '../seed/sample-entries';
-import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
+import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
 import type { Role } from '../../functions/shared/access/roles';
 import { registerUser } from '../../functions/users/user-registration';
 import { UsageError } from './cli-errors';

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { paddedSequence } from '../../functions/media-log/ingest/stream-changes';
+import { paddedSequence } from '../../functions/media-log/fold/stream-changes';
 
 /**
  * Where a local stream consumer has read to, per stream and shard: the sequence number of the last

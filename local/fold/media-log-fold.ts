@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { deployedFunctionNamed } from '../../functions/deployed-functions';
-import { foldMediaLogCountsFunction } from '../../functions/media-log/stream-functions';
+import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
 import { clientOptions, createDynamoDbClient } from '../../functions/shared/aws/clients';
 import { dataConfig, tableName } from '../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';

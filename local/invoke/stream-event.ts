@@ -1,4 +1,4 @@
-import type { MediaLogStreamEvent } from '../../functions/media-log/fold-media-log-counts';
+import type { MediaLogStreamEvent } from '../../functions/media-log/fold/fold-media-log-counts';
 import { UsageError } from '../cli/cli-errors';
 import { LocalMediaLogFold } from '../fold/media-log-fold';
 

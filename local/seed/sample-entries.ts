@@ -1,5 +1,5 @@
-import type { MediaStatus } from '../../functions/media-log/entry-fields';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaStatus } from '../../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 
 /**
  * Plausible media log entries for demo data, tests and benchmarks: deterministic for a seed, with

@@ -1,8 +1,8 @@
-import { entryItem } from '../../functions/media-log/entry-item';
-import { mediaLogKeys, STATUS_STORAGE } from '../../functions/media-log/media-log-keys';
-import type { StatusChange } from '../../functions/media-log/ingest/feed-messages';
-import type { MediaStatus, StatusField } from '../../functions/media-log/entry-fields';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { entryItem } from '../../functions/media-log/model/entry-item';
+import { mediaLogKeys, STATUS_STORAGE } from '../../functions/media-log/model/keys';
+import type { StatusChange } from '../../functions/media-log/feed/feed-messages';
+import type { MediaStatus, StatusField } from '../../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import type { TableDefinition } from '../../functions/shared/tables/table-definition';
 import { CounterFold, statusSet, streamShards } from '../../bench/key-heat-designs';

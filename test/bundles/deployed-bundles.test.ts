@@ -4,7 +4,7 @@ import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { createFeedWriters } from '../../functions/media-log/ingest/feed-ingest';
+import { createFeedWriters } from '../../functions/media-log/feed/apply-changes';
 import { openApiDocument } from '../../functions/openapi/document';
 import type { RouteName } from '../../functions/routes';
 import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';

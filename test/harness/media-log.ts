@@ -1,5 +1,5 @@
-import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { foldPendingChanges } from '../../local/fold/media-log-fold';
 
 /**

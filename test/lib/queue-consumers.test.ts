@@ -1,5 +1,5 @@
 import { deployedFunctions } from '../../functions/deployed-functions';
-import { ingestMediaLogFunction } from '../../functions/media-log/queue-functions';
+import { ingestMediaLogFunction } from '../../functions/media-log/feed/queue-functions';
 import { logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';
 
 /**

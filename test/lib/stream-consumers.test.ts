@@ -1,5 +1,5 @@
 import { deployedFunctions } from '../../functions/deployed-functions';
-import { foldMediaLogCountsFunction } from '../../functions/media-log/stream-functions';
+import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
 import { tables } from '../../functions/shared/tables/index';
 import { STREAM_READ_ACTIONS } from '../../lib/constructs/stream-consumers';
 import { actionsOf, statementsOfRole } from './grant-coverage/policy-simulator';

@@ -1,8 +1,8 @@
-import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
-import { createFeedWriters, ingestFeedChanges } from '../../functions/media-log/ingest/feed-ingest';
+import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
+import { createFeedWriters, ingestFeedChanges } from '../../functions/media-log/feed/apply-changes';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';
 import { foldLog } from '../harness/media-log';

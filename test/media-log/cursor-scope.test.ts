@@ -1,5 +1,5 @@
-import { writeMediaLogEntries } from '../../functions/media-log/ingest/media-log-ingest';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { CursorCodec } from '../../functions/shared/listing/cursor';
 import { CURSOR_SYNTAX } from '../../functions/shared/listing/cursor-syntax';
 import { PAGE_READ_BUDGET } from '../../functions/shared/listing/pagination';

@@ -1,4 +1,4 @@
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { COUNT_READ_BUDGET } from '../../functions/shared/listing/pagination';
 import { mediaLogIndexName } from '../../functions/shared/tables/media-log-table';

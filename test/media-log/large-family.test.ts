@@ -1,4 +1,4 @@
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { invoke } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';

@@ -1,4 +1,4 @@
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { invoke } from '../harness/invoke';
 import { createLogUsers, seedLog, sorted, walkCursor, walkPages, type LogUsers } from './log-fixture';
 

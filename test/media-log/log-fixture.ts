@@ -1,5 +1,5 @@
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { invoke, type InvokeResponse } from '../harness/invoke';
 import { storeEntries } from '../harness/media-log';
 import { createTestUser, type TestUser } from '../harness/users';

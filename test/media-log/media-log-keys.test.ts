@@ -1,6 +1,6 @@
-import { comboAttribute, comboMatcher, entryCounterKeys } from '../../functions/media-log/counters';
-import { sendKey } from '../../functions/media-log/media-log-keys';
-import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantAfter, TIME_MAX } from '../../functions/media-log/time-buckets';
+import { comboAttribute, comboMatcher, entryCounterKeys } from '../../functions/media-log/model/counters';
+import { sendKey } from '../../functions/media-log/model/keys';
+import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantAfter, TIME_MAX } from '../../functions/media-log/model/time-buckets';
 import { keyAfter, keyBefore } from '../../functions/shared/listing/key-window';
 
 describe('time buckets', () => {

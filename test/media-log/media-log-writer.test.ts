@@ -1,12 +1,12 @@
 import { tableName } from '../../functions/shared/config/data-config';
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { MediaLogWriter } from '../../functions/media-log/ingest/media-log-writer';
+import { MediaLogWriter } from '../../functions/media-log/feed/entry-writer';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
-import { parseImportLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/ingest/media-log-ingest';
+import { parseImportLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/feed/import-changes';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { ConflictError, ValidationError } from '../../functions/shared/errors';
 import type { Caller } from '../../functions/shared/access/roles';
 import { invoke } from '../harness/invoke';

@@ -2,8 +2,8 @@ import { createMediaLogListing } from '../../functions/media-log/listing/media-l
 import { storeEntries } from '../harness/media-log';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { attachReadMeter } from '../harness/read-meter';
-import { ListMediaLogQuerySchema } from '../../functions/media-log/list-schemas';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { ListMediaLogQuerySchema } from '../../functions/media-log/listing/list-schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import type { Caller } from '../../functions/shared/access/roles';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 

@@ -1,4 +1,4 @@
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { COUNT_READ_BUDGET } from '../../functions/shared/listing/pagination';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { storeEntries } from '../harness/media-log';

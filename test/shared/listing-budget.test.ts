@@ -1,10 +1,10 @@
 import { readMergedPage, type SortedStream } from '../../functions/shared/listing/merge-reader';
 import { windowAfter } from '../../functions/shared/listing/key-window';
-import { entryPartitions } from '../../functions/media-log/entry-item';
-import { SEND_KEY_ATTRIBUTE } from '../../functions/media-log/media-log-keys';
-import type { MediaLogEntry } from '../../functions/media-log/schemas';
+import { entryPartitions } from '../../functions/media-log/model/entry-item';
+import { SEND_KEY_ATTRIBUTE } from '../../functions/media-log/model/keys';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { entryFilter } from '../../functions/media-log/listing/entry-filter';
-import { bucketOf } from '../../functions/media-log/time-buckets';
+import { bucketOf } from '../../functions/media-log/model/time-buckets';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, mediaLogTable } from '../../functions/shared/tables/media-log-table';

@@ -1,8 +1,8 @@
 import type { ItemFilter } from '../../shared/listing/merge-reader';
-import type { StatusFilter } from '../counters';
-import { STATUS_STORAGE } from '../media-log-keys';
-import { STATUS_FIELDS } from '../entry-fields';
-import type { MediaLogEntry } from '../schemas';
+import type { StatusFilter } from '../model/counters';
+import { STATUS_STORAGE } from '../model/keys';
+import { STATUS_FIELDS } from '../model/entry-fields';
+import type { MediaLogEntry } from '../model/schemas';
 
 /** The conditions an index partition does not already guarantee, checked on each entry read. */
 export interface FilterParts {

@@ -1,11 +1,11 @@
 import { keyBefore, type KeyWindow } from '../../shared/listing/key-window';
 import type { IndexPartition, ItemFilter, SortedStream } from '../../shared/listing/merge-reader';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
-import { matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../counters';
-import { mediaLogKeys, scopePartition, STATUS_STORAGE, type CounterScope } from '../media-log-keys';
-import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../entry-fields';
-import { bucketEnd, bucketStart } from '../time-buckets';
-import type { CounterBucket } from './counter-reader';
+import { matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../model/counters';
+import { mediaLogKeys, scopePartition, STATUS_STORAGE, type CounterScope } from '../model/keys';
+import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../model/entry-fields';
+import { bucketEnd, bucketStart } from '../model/time-buckets';
+import type { CounterBucket } from './index-reader';
 import { entryFilter, MAX_IN_OPERANDS } from './entry-filter';
 import type { CountedScopes, ListingScope } from './listing-scope';
 

@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/roles';
 import type { UserScopeReader } from '../../shared/tables/user-scope-reader';
-import { mediaLogKeys, type CounterScope } from '../media-log-keys';
+import { mediaLogKeys, type CounterScope } from '../model/keys';
 
 /**
  * Whose entries a listing may show: everyone's but those of the `exclude` users (an admin does not

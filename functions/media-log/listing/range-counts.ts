@@ -1,6 +1,6 @@
 import type { WindowCount } from '../../shared/listing/count-window';
-import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantBefore, TIME_MAX, TIME_MIN, type TimeLevel, type TimeRange } from '../time-buckets';
-import type { CounterBucket } from './counter-reader';
+import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantBefore, TIME_MAX, TIME_MIN, type TimeLevel, type TimeRange } from '../model/time-buckets';
+import type { CounterBucket } from './index-reader';
 
 /**
  * Exact totals and page positions from the counters. A time range is cut into whole counter

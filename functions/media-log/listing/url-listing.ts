@@ -4,8 +4,8 @@ import type { KeyWindow } from '../../shared/listing/key-window';
 import type { SortedStream } from '../../shared/listing/merge-reader';
 import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName } from '../../shared/tables/media-log-table';
-import type { StatusFilter } from '../counters';
-import { mediaLogKeys, SEND_KEY_ATTRIBUTE, urlHash } from '../media-log-keys';
+import type { StatusFilter } from '../model/counters';
+import { mediaLogKeys, SEND_KEY_ATTRIBUTE, urlHash } from '../model/keys';
 import { entryFilter, MAX_IN_OPERANDS } from './entry-filter';
 import type { ListingScope } from './listing-scope';
 

@@ -3,7 +3,7 @@ import { TABLE_NAMES } from './table-names';
 
 /**
  * Attribute names of the media log table, shared by the writer, the readers and the indexes. Key
- * values are built in `functions/media-log/media-log-keys.ts`.
+ * values are built in `functions/media-log/model/keys.ts`.
  */
 export const MEDIA_LOG_ATTRIBUTES = {
   /** Sort key of every listing index: `<send ISO-8601 UTC, ms>#<entry id>`, unique and in time order. */

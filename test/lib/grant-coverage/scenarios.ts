@@ -4,11 +4,11 @@ import { avatarRepository, avatarStorage } from '../../../local/tool-composition
 import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
 import { reconcileAvatarObjects } from '../../../functions/avatars/avatar-reconciler';
 import { handler as reconcileHandler } from '../../../functions/avatars/reconcile-avatar-objects';
-import { entryItem } from '../../../functions/media-log/entry-item';
-import { handler as ingestHandler } from '../../../functions/media-log/ingest-media-log';
-import { writeMediaLogEntries } from '../../../functions/media-log/ingest/media-log-ingest';
-import type { MediaLogEntry } from '../../../functions/media-log/schemas';
-import { foldMediaLogCountsFunction } from '../../../functions/media-log/stream-functions';
+import { entryItem } from '../../../functions/media-log/model/entry-item';
+import { handler as ingestHandler } from '../../../functions/media-log/feed/ingest-media-log';
+import { writeMediaLogEntries } from '../../../functions/media-log/feed/import-changes';
+import type { MediaLogEntry } from '../../../functions/media-log/model/schemas';
+import { foldMediaLogCountsFunction } from '../../../functions/media-log/fold/stream-functions';
 import { tableName } from '../../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';
 import { sampleMediaLogEntries } from '../../../local/seed/sample-entries';
@@ -90,7 +90,7 @@ async function foldScenario(entries: readonly MediaLogEntry[], root: TestUser): 
     { tableName: tableName(mediaLogTable), shardId: 'shardId-00000001700000000000-grants', keys: [mediaLogTable.partitionKey, mediaLogTable.sortKey].flatMap((key) => (key ? [key.name] : [])) },
   );
   // Loaded here, as Lambda loads it: its module builds its client at load, after the recorder is on the shared one.
-  const { handler: foldHandler } = await import('../../../functions/media-log/fold-media-log-counts');
+  const { handler: foldHandler } = await import('../../../functions/media-log/fold/fold-media-log-counts');
   for (const delivery of ['first', 'repeated']) {
     const response = await asFunction(name, () => foldHandler(event, lambdaContext(name, timeoutSeconds * 1000)));
     if (response.batchItemFailures.length > 0) throw new Error(`The fold failed records: ${JSON.stringify(response)}`);

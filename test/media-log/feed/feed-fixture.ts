@@ -1,9 +1,9 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse } from 'aws-lambda';
-import { entryFromItem } from '../../../functions/media-log/entry-item';
-import { handler } from '../../../functions/media-log/ingest-media-log';
-import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../../../functions/media-log/entry-fields';
-import type { MediaLogEntry } from '../../../functions/media-log/schemas';
+import { entryFromItem } from '../../../functions/media-log/model/entry-item';
+import { handler } from '../../../functions/media-log/feed/ingest-media-log';
+import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../../../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../../../functions/media-log/model/schemas';
 import { getDocumentClient } from '../../../functions/shared/aws/clients';
 import { tableName } from '../../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { MEDIA_STATUSES, STATUS_FIELDS, type MediaStatus, type StatusField } from '../../../functions/media-log/entry-fields';
-import type { MediaLogEntry } from '../../../functions/media-log/schemas';
+import { MEDIA_STATUSES, STATUS_FIELDS, type MediaStatus, type StatusField } from '../../../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../../../functions/media-log/model/schemas';
 import type { Caller } from '../../../functions/shared/access/roles';
 import { createTestUser } from '../../harness/users';
 import { sorted } from '../log-fixture';

@@ -1,8 +1,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import fc from 'fast-check';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CountFold } from '../../../functions/media-log/ingest/count-fold';
-import { counterChanges, entryChanges } from '../../../functions/media-log/ingest/stream-changes';
+import { CountFold } from '../../../functions/media-log/fold/count-fold';
+import { counterChanges, entryChanges } from '../../../functions/media-log/fold/stream-changes';
 import { getDocumentClient } from '../../../functions/shared/aws/clients';
 import { tableName } from '../../../functions/shared/config/data-config';
 import { mediaLogCountsTable } from '../../../functions/shared/tables/media-log-table';

@@ -1,4 +1,4 @@
-import * as z from '../shared/validation/zod';
+import * as z from '../../shared/validation/zod';
 import { MAX_CLOCK_AHEAD_MS, MEDIA_STATUSES } from './entry-fields';
 
 /**

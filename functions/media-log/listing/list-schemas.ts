@@ -1,9 +1,9 @@
-import * as z from '../shared/validation/zod';
-import { integerItem, queryList, queryString } from '../shared/validation/query-params';
-import { PaginationQuerySchema, SORT_ORDERS } from '../shared/listing/pagination';
-import { MAX_USER_ID } from '../shared/validation/user-id';
-import { MAX_URL_LENGTH } from './entry-fields';
-import { MediaStatusSchema, NormalizedDateTimeSchema } from './field-schemas';
+import * as z from '../../shared/validation/zod';
+import { integerItem, queryList, queryString } from '../../shared/validation/query-params';
+import { PaginationQuerySchema, SORT_ORDERS } from '../../shared/listing/pagination';
+import { MAX_USER_ID } from '../../shared/validation/user-id';
+import { MAX_URL_LENGTH } from '../model/entry-fields';
+import { MediaStatusSchema, NormalizedDateTimeSchema } from '../model/field-schemas';
 
 /**
  * The query of GET /media/log (api-spec.md section 2), defined once: it validates list queries,

@@ -1,8 +1,8 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { addEntryDelta, type CounterDelta } from '../counters';
-import { entryFromItem } from '../entry-item';
-import type { MediaLogEntry } from '../schemas';
+import { addEntryDelta, type CounterDelta } from '../model/counters';
+import { entryFromItem } from '../model/entry-item';
+import type { MediaLogEntry } from '../model/schemas';
 
 /**
  * The media log's stream records as changes of entries, and the counter deltas they make: what the

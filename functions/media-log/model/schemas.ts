@@ -1,6 +1,6 @@
-import * as z from '../shared/validation/zod';
+import * as z from '../../shared/validation/zod';
 import { DateTimeSchema, MediaStatusSchema } from './field-schemas';
-import { PaginationSchema, SortSchema } from '../shared/listing/list-reply-schemas';
+import { PaginationSchema, SortSchema } from '../../shared/listing/list-reply-schemas';
 
 /**
  * The media log as the API answers it (api-spec.md section 2, DESIGN.md section 7), defined once:

@@ -1,4 +1,4 @@
-import { mediaLogKeys, type CounterScope } from './media-log-keys';
+import { mediaLogKeys, type CounterScope } from './keys';
 import { STATUS_FIELDS, type MediaStatus, type StatusField } from './entry-fields';
 import type { MediaLogEntry } from './schemas';
 import { bucketOf, type TimeLevel } from './time-buckets';

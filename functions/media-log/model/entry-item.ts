@@ -1,5 +1,5 @@
-import { MEDIA_LOG_ATTRIBUTES } from '../shared/tables/media-log-table';
-import { mediaLogKeys, sendKey, STATUS_STORAGE, urlHash } from './media-log-keys';
+import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
+import { mediaLogKeys, sendKey, STATUS_STORAGE, urlHash } from './keys';
 import type { MediaStatus, StatusField } from './entry-fields';
 import type { MediaLogEntry } from './schemas';
 import { bucketOf } from './time-buckets';

@@ -2,10 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { ConflictError } from '../../shared/errors';
-import { entryFromItem, entryItem } from '../entry-item';
-import { mediaLogKeys } from '../media-log-keys';
-import { REQUEST_FIELDS } from '../entry-fields';
-import type { MediaLogEntry } from '../schemas';
+import { entryFromItem, entryItem } from '../model/entry-item';
+import { mediaLogKeys } from '../model/keys';
+import { REQUEST_FIELDS } from '../model/entry-fields';
+import type { MediaLogEntry } from '../model/schemas';
 import { exponentialDelay, realSleep, retryUnprocessed, type Backoff, type Sleep } from '../../shared/async/retry';
 
 /** What writing an entry did: stored it, or found the same request already stored (a retry). */

@@ -2,11 +2,11 @@ import { getDocumentClient } from '../../shared/aws/clients';
 import { ValidationError, type FieldError } from '../../shared/errors';
 import { lazy } from '../../shared/lazy';
 import { parseInput } from '../../shared/validation/issues';
-import type { MediaLogEntry } from '../schemas';
+import type { MediaLogEntry } from '../model/schemas';
 import { NewMediaLogEntrySchema } from './new-entry-schemas';
-import { createFeedWriters, ingestFeedChanges, type FeedOutcome, type FeedResult } from './feed-ingest';
+import { createFeedWriters, ingestFeedChanges, type FeedOutcome, type FeedResult } from './apply-changes';
 import { parseFeedBody, type FeedChange } from './feed-messages';
-import type { WriteOutcome } from './media-log-writer';
+import type { WriteOutcome } from './entry-writer';
 
 /**
  * The one way entries get into the log outside the queue (the CLI import and seed): validate with

@@ -1,9 +1,9 @@
-import { bearerRoute } from '../auth/bearer-route';
-import { getDocumentClient } from '../shared/aws/clients';
-import { lazy } from '../shared/lazy';
-import { recordMediaLogReads } from '../shared/observability/metrics';
-import { countingReads } from '../shared/observability/read-tally';
-import { createMediaLogListing } from './listing/media-log-listing';
+import { bearerRoute } from '../../auth/bearer-route';
+import { getDocumentClient } from '../../shared/aws/clients';
+import { lazy } from '../../shared/lazy';
+import { recordMediaLogReads } from '../../shared/observability/metrics';
+import { countingReads } from '../../shared/observability/read-tally';
+import { createMediaLogListing } from './media-log-listing';
 import { listMediaLogRoute } from './list-route';
 
 // Built on the first request and kept while the instance is warm: the listing and what it reads, no writer.

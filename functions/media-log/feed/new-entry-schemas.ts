@@ -1,7 +1,7 @@
 import * as z from '../../shared/validation/zod';
 import { MAX_USER_ID } from '../../shared/validation/user-id';
-import { MAX_URL_LENGTH } from '../entry-fields';
-import { ChangeTimeSchema, EntryIdSchema, MediaStatusSchema } from '../field-schemas';
+import { MAX_URL_LENGTH } from '../model/entry-fields';
+import { ChangeTimeSchema, EntryIdSchema, MediaStatusSchema } from '../model/field-schemas';
 
 /**
  * A new entry as the media pipeline writes it: in a feed message (statuses may be left out) or a

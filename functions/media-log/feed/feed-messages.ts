@@ -1,9 +1,9 @@
 import * as z from '../../shared/validation/zod';
 import { ValidationError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation/issues';
-import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../entry-fields';
-import { ChangeTimeSchema, EntryIdSchema, MediaStatusSchema } from '../field-schemas';
-import type { MediaLogEntry } from '../schemas';
+import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../model/entry-fields';
+import { ChangeTimeSchema, EntryIdSchema, MediaStatusSchema } from '../model/field-schemas';
+import type { MediaLogEntry } from '../model/schemas';
 import { MediaRequestEntrySchema, NewMediaLogEntrySchema } from './new-entry-schemas';
 
 /**

@@ -1,13 +1,13 @@
-import type { StreamConsumerDefinition } from '../shared/deployment/function-definitions';
+import type { StreamConsumerDefinition } from '../../shared/deployment/function-definitions';
 
 /**
  * The fold of the media log's counters (DESIGN.md section 7b): the consumer of the media log
  * table's stream, which turns each change of an entry into counter deltas and writes each counter
- * item once per batch, exactly once per record (functions/media-log/ingest/count-fold.ts).
+ * item once per batch, exactly once per record (functions/media-log/fold/count-fold.ts).
  */
 export const foldMediaLogCountsFunction = {
   name: 'foldMediaLogCounts',
-  handler: 'functions/media-log/fold-media-log-counts.ts',
+  handler: 'functions/media-log/fold/fold-media-log-counts.ts',
   description: 'the media log counters: folds each change of an entry from the table stream into its counters',
   table: 'MediaLog',
   // Entries are the only items of the table; the filter keeps it so if another kind of item is added.

@@ -1,6 +1,6 @@
-import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../shared/deployment/users-table-access';
-import type { RouteOperation } from '../shared/http/route-definition';
-import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../shared/tables/media-log-table';
+import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../../shared/deployment/users-table-access';
+import type { RouteOperation } from '../../shared/http/route-definition';
+import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
 import { ListMediaLogQuerySchema } from './list-schemas';
 
 /** GET /media/log (its documentation: route-docs.ts). */
@@ -8,7 +8,7 @@ export const listMediaLogRoute = {
   name: 'listMediaLog',
   method: 'GET',
   path: '/media/log',
-  handler: 'functions/media-log/list-media-log.ts',
+  handler: 'functions/media-log/listing/list-media-log.ts',
   auth: 'bearer',
   grants: {
     // Entries by id (the request filter) and by page from the listing indexes (a partial bucket counted entry by entry too).

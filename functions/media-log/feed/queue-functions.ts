@@ -1,4 +1,4 @@
-import type { QueueConsumerDefinition } from '../shared/deployment/function-definitions';
+import type { QueueConsumerDefinition } from '../../shared/deployment/function-definitions';
 
 /** Partitions of the entry items (`ENTRY#<id>`), as media-log-keys.ts builds them. */
 const ENTRY_PARTITIONS = ['ENTRY#*'] as const;
@@ -11,7 +11,7 @@ const ENTRY_PARTITIONS = ['ENTRY#*'] as const;
  */
 export const ingestMediaLogFunction = {
   name: 'ingestMediaLog',
-  handler: 'functions/media-log/ingest-media-log.ts',
+  handler: 'functions/media-log/feed/ingest-media-log.ts',
   description: 'the media pipeline feed consumer: media requests and status changes into the media log',
   queue: 'MediaLogEvents',
   // 100 messages are 100 small conditional writes, sixteen at a time: well under a second of work,

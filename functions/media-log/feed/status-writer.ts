@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
-import { mediaLogKeys, STATUS_STORAGE } from '../media-log-keys';
+import { mediaLogKeys, STATUS_STORAGE } from '../model/keys';
 import type { StatusChange } from './feed-messages';
 
 /** What a status change did: changed the entry, or nothing (a duplicate, or older than the stored status). */

@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { KeyWindow } from '../../shared/listing/key-window';
 import { partitionQuery, type IndexPartition } from '../../shared/listing/merge-reader';
-import { comboAttribute, TOTAL_ATTRIBUTE } from '../counters';
-import { entryFromItem } from '../entry-item';
-import { mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../media-log-keys';
-import { bucketOf, type TimeLevel } from '../time-buckets';
+import { comboAttribute, TOTAL_ATTRIBUTE } from '../model/counters';
+import { entryFromItem } from '../model/entry-item';
+import { mediaLogKeys, SEND_KEY_ATTRIBUTE, type CounterScope } from '../model/keys';
+import { bucketOf, type TimeLevel } from '../model/time-buckets';
 
 /** Counter reads in flight at once for one listing (one per counted scope: a family of hundreds has hundreds). */
 export const COUNTER_READS_IN_FLIGHT = 16;

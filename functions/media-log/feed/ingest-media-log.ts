@@ -1,15 +1,15 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { getDocumentClient } from '../shared/aws/clients';
-import { dataConfig } from '../shared/config/data-config';
-import { ValidationError } from '../shared/errors';
-import { lazy } from '../shared/lazy';
-import { logger } from '../shared/logger';
-import type { FeedOutcome } from '../shared/observability/metric-catalog';
-import { invocationTelemetry } from '../shared/observability/invocation-telemetry';
-import { recordFeedMessages } from '../shared/observability/metrics';
-import { createFeedWriters, ingestFeedChanges } from './ingest/feed-ingest';
-import { parseFeedBody, type FeedChange } from './ingest/feed-messages';
+import { getDocumentClient } from '../../shared/aws/clients';
+import { dataConfig } from '../../shared/config/data-config';
+import { ValidationError } from '../../shared/errors';
+import { lazy } from '../../shared/lazy';
+import { logger } from '../../shared/logger';
+import type { FeedOutcome } from '../../shared/observability/metric-catalog';
+import { invocationTelemetry } from '../../shared/observability/invocation-telemetry';
+import { recordFeedMessages } from '../../shared/observability/metrics';
+import { createFeedWriters, ingestFeedChanges } from './apply-changes';
+import { parseFeedBody, type FeedChange } from './feed-messages';
 
 // A function deployed without its table names fails its cold start, not its first message.
 dataConfig();

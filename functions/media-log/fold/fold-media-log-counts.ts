@@ -1,14 +1,14 @@
 import middy from '@middy/core';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { getDocumentClient } from '../shared/aws/clients';
-import { dataConfig, tableName } from '../shared/config/data-config';
-import { lazy } from '../shared/lazy';
-import { logger } from '../shared/logger';
-import { invocationTelemetry } from '../shared/observability/invocation-telemetry';
-import { mediaLogCountsTable } from '../shared/tables/media-log-table';
-import { CountFold } from './ingest/count-fold';
-import { foldConfig } from './ingest/fold-config';
-import { entryChanges } from './ingest/stream-changes';
+import { getDocumentClient } from '../../shared/aws/clients';
+import { dataConfig, tableName } from '../../shared/config/data-config';
+import { lazy } from '../../shared/lazy';
+import { logger } from '../../shared/logger';
+import { invocationTelemetry } from '../../shared/observability/invocation-telemetry';
+import { mediaLogCountsTable } from '../../shared/tables/media-log-table';
+import { CountFold } from './count-fold';
+import { foldConfig } from './fold-config';
+import { entryChanges } from './stream-changes';
 
 /**
  * A batch of the media log's stream as the event source mapping delivers it. The mapping runs with

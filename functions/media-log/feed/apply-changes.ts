@@ -4,9 +4,9 @@ import { tableName } from '../../shared/config/data-config';
 import { ConflictError } from '../../shared/errors';
 import type { FeedOutcome as FeedMessageOutcome } from '../../shared/observability/metric-catalog';
 import { mediaLogTable } from '../../shared/tables/media-log-table';
-import type { MediaLogEntry } from '../schemas';
+import type { MediaLogEntry } from '../model/schemas';
 import type { FeedChange, StatusChange } from './feed-messages';
-import { MediaLogWriter, type WriteAllOptions, type WriteOutcome } from './media-log-writer';
+import { MediaLogWriter, type WriteAllOptions, type WriteOutcome } from './entry-writer';
 import { StatusWriter, UnknownEntryError } from './status-writer';
 
 /**

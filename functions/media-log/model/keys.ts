@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MEDIA_LOG_ATTRIBUTES, type MediaLogPartitionKind } from '../shared/tables/media-log-table';
+import { MEDIA_LOG_ATTRIBUTES, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
 import type { MediaStatus, StatusField } from './entry-fields';
 
 /**
