@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { entryItem } from '../functions/media-log/model/entry-item';
-import { createFeedWriters, ingestFeedChanges } from '../functions/media-log/feed/apply-changes';
+import { createFeedWriters, applyFeedChanges } from '../functions/media-log/feed/apply-changes';
 import type { FeedChange } from '../functions/media-log/feed/feed-messages';
 import { importFeedChanges } from '../functions/media-log/feed/import-changes';
 import { entryChanges } from '../functions/media-log/fold/stream-changes';
@@ -141,7 +141,7 @@ async function feedWithFold(changes: readonly FeedChange[]): Promise<{ ms: numbe
   const bar = progressBar('feed, folded as it goes', changes.length);
   const run = await timed(() =>
     mapConcurrently(batchesOf(changes), FEED_INVOCATIONS, async (batch) => {
-      const results = await ingestFeedChanges(writers, batch);
+      const results = await applyFeedChanges(writers, batch);
       const now = performance.now();
       batch.forEach((change, index) => {
         if (results[index]?.outcome !== 'applied') return;

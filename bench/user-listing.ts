@@ -20,6 +20,7 @@ import { loadRouteHandler } from '../local/gateway/dispatch';
 import { lambdaContext } from '../local/gateway/lambda-context';
 import { buildProxyEvent, type LocalRequest } from '../local/gateway/proxy-event';
 import { matchRoute } from '../local/gateway/route-matcher';
+import { attachReadMeter, type ReadTally } from '../functions/shared/observability/read-meter';
 import { formatCount, formatMs, formatTable, progressBar, repeatBounded, summarize, type LoopBounds, type TargetResult } from './report';
 
 /** Largest number of items read per item returned. */
@@ -38,18 +39,6 @@ export interface UserListingOptions {
   /** Seeding stops early (with counters still exact) once this much time has passed. */
   readonly maxSeedMs: number;
   readonly samples: LoopBounds;
-}
-
-/** Items read by one request, by kind. */
-interface ReadTally {
-  /** ScannedCount summed over every Query: the page and any counting Query. */
-  queryItems: number;
-  /** Of {@link queryItems}, what counting Queries (Select COUNT) read for `total`. */
-  countingItems: number;
-  /** Kept-totals items read by GetItem for `total`. */
-  counterItems: number;
-  /** Read capacity consumed by all calls, as DynamoDB reports it. */
-  capacity: number;
 }
 
 /** One measured listing pattern. */
@@ -193,37 +182,6 @@ async function seedUsers(options: UserListingOptions): Promise<{ callers: Seeded
   return { callers, seeded };
 }
 
-/** Counts what DynamoDB reads for the calls made on `client` while attached (all calls: run one request at a time). */
-function attachReadMeter(client: DynamoDBDocumentClient): { tally: () => ReadTally; reset(): void; detach(): void } {
-  const name = 'benchReadMeter';
-  let tally: ReadTally = { queryItems: 0, countingItems: 0, counterItems: 0, capacity: 0 };
-  client.middlewareStack.add(
-    (next) => async (args) => {
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity = 'TOTAL';
-      const result = await next(args);
-      const output = result.output as { ScannedCount?: number; Item?: unknown; ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] };
-      if (output.ScannedCount !== undefined) {
-        tally.queryItems += output.ScannedCount;
-        if (input.Select === 'COUNT') tally.countingItems += output.ScannedCount;
-      }
-      // The only GetItem of a listing is the kept-totals item of its scope.
-      if (output.Item !== undefined) tally.counterItems += 1;
-      const capacity = Array.isArray(output.ConsumedCapacity) ? output.ConsumedCapacity : output.ConsumedCapacity ? [output.ConsumedCapacity] : [];
-      tally.capacity += capacity.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
-      return result;
-    },
-    { step: 'initialize', name },
-  );
-  return {
-    tally: () => ({ ...tally }),
-    reset: () => {
-      tally = { queryItems: 0, countingItems: 0, counterItems: 0, capacity: 0 };
-    },
-    detach: () => void client.middlewareStack.remove(name),
-  };
-}
-
 interface ListingAnswer {
   readonly ms: number;
   readonly returned: number;
@@ -273,7 +231,7 @@ async function measurePattern(label: string, caller: Caller, rawQuery: string, s
     latencies.push((await listUsers(caller, rawQuery)).ms);
   });
   const { p50, p95 } = summarize(latencies);
-  const readPerReturned = first.returned === 0 ? Number.NaN : reads.queryItems / first.returned;
+  const readPerReturned = first.returned === 0 ? Number.NaN : (reads.indexItems + reads.queryItems) / first.returned;
   return { label, returned: first.returned, total: first.total, reads, readPerReturned, p50, p95, samples: count, targeted };
 }
 
@@ -301,14 +259,14 @@ export async function benchUserListing(options: UserListingOptions): Promise<Use
 /** One line per pattern: what was returned, what was read, and the latency. */
 export function formatUserListing(result: UserListingResult): string {
   const rows = result.rows.map((row) => [
-    row.label, row.returned, formatCount(row.total), row.reads.queryItems, row.reads.countingItems, row.reads.counterItems,
-    row.readPerReturned.toFixed(2), row.reads.capacity.toFixed(1), formatMs(row.p50), formatMs(row.p95),
+    row.label, row.returned, formatCount(row.total), row.reads.indexItems + row.reads.queryItems, row.reads.countedItems, row.reads.keyItems,
+    row.readPerReturned.toFixed(2), row.reads.billedReadUnits.toFixed(1), formatMs(row.p50), formatMs(row.p95),
     row.targeted ? (row.readPerReturned <= ITEMS_READ_BUDGET ? `ok (≤ ${ITEMS_READ_BUDGET})` : `OVER ${ITEMS_READ_BUDGET}`) : 'reference',
   ]);
   return [
     `${formatCount(result.seeded)} users seeded in ${result.seedSeconds.toFixed(0)} s (BatchWrite, counters kept exact); page size 10; latency over ${result.rows[0]?.samples ?? 0} requests per pattern`,
     'Query items: ScannedCount summed over every Query of the request (the page, and the counting Query where total is counted);',
-    'counter items: the scope\'s kept-totals item read by GetItem; RCU: consumed capacity of all calls as DynamoDB Local reports it',
+    'counter items: the scope\'s kept-totals item read by GetItem; RCU: read units of all calls as AWS bills them: as DynamoDB Local reports them, a read that finds nothing at the minimum',
     formatTable(['pattern', 'returned', 'total', 'Query items', 'of which counting', 'counter items', 'read/returned', 'RCU', 'p50', 'p95', 'verdict'], rows),
   ].join('\n');
 }

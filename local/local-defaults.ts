@@ -3,7 +3,7 @@ import { CLIENT_ENV } from '../functions/shared/config/data-config';
 import { CURSOR_SECRET_ENV } from '../functions/shared/listing/cursor-config';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
-import { tables } from '../functions/shared/tables/index';
+import { resourceId, tables } from '../functions/shared/tables/index';
 import { useLocalCorsOrigins } from './gateway/cors-local-origins';
 import { FOLD_ENV } from '../functions/media-log/fold/fold-config';
 
@@ -28,13 +28,13 @@ function setDefault(env: NodeJS.ProcessEnv, name: string, value: string): void {
 }
 
 /**
- * The local defaults: region, table and bucket names (their definitions' ids), the cursor key, the
+ * The local defaults: region, table and bucket names (their definitions' resource ids), the cursor key, the
  * service's log and metric names (metrics off), the browser origins of dev servers, and, once the
  * local S3 is known, where avatars are served.
  */
 export function applyLocalDefaults(env: NodeJS.ProcessEnv = process.env, s3Endpoint?: string): void {
   setDefault(env, CLIENT_ENV.region, LOCAL_REGION);
-  for (const table of tables) setDefault(env, table.nameEnv, table.id);
+  for (const table of tables) setDefault(env, table.nameEnv, resourceId(table));
   setDefault(env, avatarBucket.nameEnv, avatarBucket.id);
   setDefault(env, CURSOR_SECRET_ENV, LOCAL_CURSOR_SECRET);
   // Logs and metrics named as in AWS; metric lines only when asked for (POWERTOOLS_METRICS_DISABLED=false).

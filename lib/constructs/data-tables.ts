@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../functions/shared/tables/index';
+import { resourceId, type IndexDefinition, type KeyAttribute, type TableDefinition } from '../../functions/shared/tables/index';
 
 /** Properties of {@link DataTables}. */
 export interface DataTablesProps {
@@ -57,7 +57,8 @@ export class DataTables extends Construct {
   }
 
   private createTable(definition: TableDefinition, deletionProtection: boolean): dynamodb.Table {
-    const table = new dynamodb.Table(this, definition.id, {
+    // A new layout is a new resource (table-definition.ts): CloudFormation creates it with every index and retains the old table.
+    const table = new dynamodb.Table(this, resourceId(definition), {
       partitionKey: attribute(definition.partitionKey),
       sortKey: definition.sortKey && attribute(definition.sortKey),
       billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,

@@ -53,8 +53,8 @@ function keyPrefixFilter(deployed: DeployedTable, prefixes: readonly string[]): 
  * every function and granted exactly its definition's operations plus the reads of that one
  * table's stream, and the event source mapping that feeds it the stream's records, filtered to the
  * definition's key prefixes, one batch per shard at a time in the shard's order. A batch that
- * fails is retried, bisected, until it succeeds or its records leave the stream; Lambda then sends
- * a description of it to the consumer's failure queue
+ * fails is retried, bisected, until it succeeds or its records reach the definition's maximum age;
+ * Lambda then sends a description of it to the consumer's failure queue
  * (https://docs.aws.amazon.com/lambda/latest/dg/services-dynamodb-errors.html). The observability
  * construct alarms on the consumer's lag and on the queue's depth.
  */
@@ -103,18 +103,16 @@ export class StreamConsumers extends Construct {
       // One batch per shard at a time: the consumer relies on receiving a shard's records in order.
       parallelizationFactor: 1,
       bisectBatchOnError: true,
-      // Retry a failing batch until its records leave the stream (24 hours). A batch given up on is
-      // changes the consumer never gets (counter deltas no later batch brings back), and a batch that
-      // fails for good fails on every retry, so retrying only serves transient failures (throttling,
-      // an outage), however long they last; the lag alarm reports a stuck shard hours before expiry.
+      // Retry a failing batch until its records are older than the definition's maximum record age,
+      // then describe it in the failure queue and go on: a stuck shard stalls the counters for at
+      // most that long, and the recount repairs what it skipped. A record the consumer cannot read
+      // never fails its batch (the consumer logs, counts and skips it), so retries only serve
+      // transient failures (throttling, an outage).
       retryAttempts: -1,
+      maxRecordAge: Duration.seconds(definition.maximumRecordAgeSeconds),
       onFailure: { bind: () => ({ destination: failureQueue.queueArn }) },
       filters: [keyPrefixFilter(deployed, definition.keyPrefixes)],
     });
-    // -1 (no age limit) is what AWS defaults to, written out so the template says so; CDK's
-    // maxRecordAge takes a Duration and cannot express it
-    // (https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-params.html).
-    (mapping.node.defaultChild as lambda.CfnEventSourceMapping).maximumRecordAgeInSeconds = -1;
     return { definition, table, failureQueue, handler, mapping };
   }
 

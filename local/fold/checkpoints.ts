@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { paddedSequence } from '../../functions/media-log/fold/stream-changes';
+import { sequenceKey } from '../../functions/media-log/fold/stream-changes';
 
 /**
  * Where a local stream consumer has read to, per stream and shard: the sequence number of the last
@@ -19,7 +19,7 @@ export interface CheckpointStore {
 type Checkpoints = Record<string, Record<string, string>>;
 
 function later(a: string | undefined, b: string): boolean {
-  return a === undefined || paddedSequence(b) > paddedSequence(a);
+  return a === undefined || sequenceKey(b) > sequenceKey(a);
 }
 
 /** Checkpoints held in memory only (tests, and a process that uses backends nobody keeps). */

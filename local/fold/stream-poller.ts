@@ -47,6 +47,11 @@ export interface DrainResult {
 
 /** Most records one GetRecords returns (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html). */
 const GET_RECORDS_LIMIT = 1000;
+/**
+ * Most bytes of records one invocation carries: Lambda ends a batch at 6 MB of payload whatever its
+ * batch size (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html#services-ddb-batchwindow).
+ */
+export const MAX_BATCH_PAYLOAD_BYTES = 6 * 1024 * 1024;
 /** Failed deliveries of one batch before a pass gives up (the next pass starts again from the checkpoint). */
 const MAX_FAILED_DELIVERIES = 8;
 
@@ -59,6 +64,21 @@ function lambdaRecord(record: ApiRecord, streamArn: string): DynamoDBRecord {
     eventSourceARN: streamArn,
     dynamodb: { ...(dynamodb as DynamoDBRecord['dynamodb']), ...(created instanceof Date ? { ApproximateCreationDateTime: created.getTime() / 1000 } : {}) },
   };
+}
+
+/**
+ * How many records of a shard's backlog (their payload sizes, in order) the next batch holds, as an
+ * event source mapping cuts it: up to the batch size, and no more than fit in
+ * {@link MAX_BATCH_PAYLOAD_BYTES} (at least one). Equal to the backlog's length while both allow more.
+ */
+export function batchLength(recordBytes: readonly number[], batchSize: number): number {
+  let bytes = 0;
+  const limit = Math.min(recordBytes.length, batchSize);
+  for (let index = 0; index < limit; index += 1) {
+    bytes += recordBytes[index] as number;
+    if (bytes > MAX_BATCH_PAYLOAD_BYTES) return Math.max(1, index);
+  }
+  return limit;
 }
 
 /** Whether the consumer's filter lets a record through: its partition key starts with one of the prefixes. */
@@ -147,7 +167,7 @@ export class StreamPoller {
   private async drainShard(streamArn: string, shardId: string): Promise<DrainResult> {
     let iterator = await this.iterator(streamArn, shardId);
     let result: DrainResult = { read: 0, delivered: 0, batches: 0 };
-    let pending: ApiRecord[] = [];
+    let pending: { readonly record: ApiRecord; readonly bytes: number }[] = [];
     while (iterator !== undefined) {
       let output;
       try {
@@ -158,13 +178,13 @@ export class StreamPoller {
         continue;
       }
       const records = output.Records ?? [];
-      pending.push(...records);
+      pending.push(...records.map((record) => ({ record, bytes: Buffer.byteLength(JSON.stringify(lambdaRecord(record, streamArn))) })));
       result = { ...result, read: result.read + records.length };
       // An open shard answers an empty page at its current end; a closed one ends its iterator.
       const atEnd = records.length === 0 || output.NextShardIterator === undefined;
-      while (pending.length >= this.consumer.batchSize || (atEnd && pending.length > 0)) {
-        const batch = pending.slice(0, this.consumer.batchSize);
-        pending = pending.slice(batch.length);
+      for (let size = batchLength(pending.map(({ bytes }) => bytes), this.consumer.batchSize); size < pending.length || (atEnd && pending.length > 0); size = batchLength(pending.map(({ bytes }) => bytes), this.consumer.batchSize)) {
+        const batch = pending.slice(0, size).map(({ record }) => record);
+        pending = pending.slice(size);
         const delivered = await this.deliver(streamArn, shardId, batch);
         result = { ...result, delivered: result.delivered + delivered.records, batches: result.batches + delivered.batches };
       }

@@ -56,7 +56,7 @@ describe('npm run invoke with the counter fold', () => {
     expect(event).toMatchObject({ shardId: expect.stringMatching(/^shardId-/), eventSourceARN: expect.stringMatching(/\/stream\//), state: {}, isFinalInvokeForWindow: false });
     expect(event.Records.map((record: { eventName: string }) => record.eventName)).toEqual(['INSERT', 'MODIFY', 'MODIFY']);
     for (const record of event.Records) {
-      expect(record).toMatchObject({ eventSource: 'aws:dynamodb', eventSourceARN: event.eventSourceARN, dynamodb: { Keys: { pk: { S: `ENTRY#${id}` } }, SequenceNumber: expect.stringMatching(/^\d+$/) } });
+      expect(record).toMatchObject({ eventSource: 'aws:dynamodb', eventSourceARN: event.eventSourceARN, dynamodb: { Keys: { pk: { S: `E#${id}` } }, SequenceNumber: expect.stringMatching(/^\d+$/) } });
     }
     expect(event.Records[2].dynamodb.OldImage.status).toEqual({ S: 'processing' });
     expect(event.Records[2].dynamodb.NewImage.status).toEqual({ S: 'success' });

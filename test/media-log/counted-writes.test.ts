@@ -1,5 +1,5 @@
 import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
-import { createFeedWriters, ingestFeedChanges } from '../../functions/media-log/feed/apply-changes';
+import { createFeedWriters, applyFeedChanges } from '../../functions/media-log/feed/apply-changes';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
@@ -28,7 +28,7 @@ beforeAll(async () => {
   // import again, with a repeat of the first entries; one fold over the rest: one set of counters.
   await writeMediaLogEntries(first);
   await foldLog();
-  const fed = await ingestFeedChanges(createFeedWriters(getDocumentClient()), second.map((entry) => ({ kind: 'entry' as const, entry })));
+  const fed = await applyFeedChanges(createFeedWriters(getDocumentClient()), second.map((entry) => ({ kind: 'entry' as const, entry })));
   expect(fed.every((result) => result.outcome === 'applied')).toBe(true);
   await writeMediaLogEntries([...third, ...first.slice(0, 20)]);
   await foldLog();

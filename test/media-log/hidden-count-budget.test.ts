@@ -5,7 +5,7 @@ import { mediaLogIndexName } from '../../functions/shared/tables/media-log-table
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { invoke } from '../harness/invoke';
 import { storeEntries } from '../harness/media-log';
-import { attachReadMeter } from '../harness/read-meter';
+import { attachReadMeter } from '../../functions/shared/observability/read-meter';
 import { createTestUser, type TestUser } from '../harness/users';
 
 /**
@@ -44,7 +44,7 @@ async function adminPage(query: string) {
   meter.detach();
   expect(response.status).toBe(200);
   const tally = meter.tally();
-  return { body: response.body, countReads: tally.entriesCounted + (tally.entriesReadByIndex[mediaLogIndexName('user')] ?? 0) };
+  return { body: response.body, countReads: tally.countedItems + (tally.byIndex[mediaLogIndexName('user')] ?? 0) };
 }
 
 const visible = (from: string, to: string) => entries.filter((entry) => entry['user-id'] !== root.record.id && entry.send >= from && entry.send <= to).length;

@@ -5,7 +5,7 @@ import { COUNT_READ_BUDGET, OFFSET_BUDGET } from '../../functions/shared/listing
 import { usersTable } from '../../functions/shared/tables/users-table';
 import { listingAttributes, usersKeys } from '../../functions/shared/tables/users-keys';
 import { invoke } from '../harness/invoke';
-import { attachReadMeter } from '../harness/read-meter';
+import { attachReadMeter } from '../../functions/shared/observability/read-meter';
 import { createTestUser, type TestUser } from '../harness/users';
 
 /**
@@ -49,7 +49,7 @@ describe('a name prefix matching more users than the count budget reads', () => 
     expect(response.body.pagination).toMatchObject({ 'total-exact': false, next: expect.any(String) });
     expect(response.body.pagination.total).toBeGreaterThanOrEqual(COUNT_READ_BUDGET - 100);
     expect(response.body.pagination.total).toBeLessThan(PREFIXED);
-    expect(meter.tally().entriesCounted).toBeLessThanOrEqual(COUNT_READ_BUDGET);
+    expect(meter.tally().countedItems).toBeLessThanOrEqual(COUNT_READ_BUDGET);
   });
 
   it('counts a narrower prefix exactly', async () => {

@@ -1,13 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { tableName } from '../../shared/config/data-config';
-import { ConflictError } from '../../shared/errors';
 import type { FeedOutcome as FeedMessageOutcome } from '../../shared/observability/metric-catalog';
 import { mediaLogTable } from '../../shared/tables/media-log-table';
 import type { MediaLogEntry } from '../model/schemas';
 import type { FeedChange, StatusChange } from './feed-messages';
 import { MediaLogWriter, type WriteAllOptions, type WriteOutcome } from './entry-writer';
-import { StatusWriter, UnknownEntryError } from './status-writer';
+import { StatusWriter } from './status-writer';
+import { EntryConflictError, UnknownEntryError } from '../model/errors';
 
 /**
  * Applying what the media pipeline feed asks (DESIGN.md sections 7a and 7b), for the queue consumer
@@ -45,14 +45,14 @@ export function createFeedWriters(client: DynamoDBDocumentClient): FeedWriters {
   return { entries: new MediaLogWriter(client, entries), statuses: new StatusWriter(client, entries) };
 }
 
-/** Options of {@link ingestFeedChanges}. */
+/** Options of {@link applyFeedChanges}. */
 export interface IngestOptions extends WriteAllOptions {
   /** Store the new entries with the batched writer (an import) instead of one conditional put each (the queue). */
   readonly batchEntries?: boolean;
 }
 
 function failure(error: unknown): FeedResult {
-  if (error instanceof ConflictError) return { outcome: 'rejected', reason: error.detail ?? error.message };
+  if (error instanceof EntryConflictError) return { outcome: 'rejected', reason: error.detail ?? error.message };
   if (error instanceof UnknownEntryError) return { outcome: 'unknown-entry', reason: error.message };
   return { outcome: 'failed', reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
 }
@@ -91,7 +91,7 @@ async function applyStatuses(writers: FeedWriters, changes: readonly { index: nu
  * Apply `changes`; the results are in their order. Never throws for one change's failure: each
  * result says what became of its change, so a consumer reports exactly the failed ones for retry.
  */
-export async function ingestFeedChanges(writers: FeedWriters, changes: readonly FeedChange[], options: IngestOptions = {}): Promise<FeedResult[]> {
+export async function applyFeedChanges(writers: FeedWriters, changes: readonly FeedChange[], options: IngestOptions = {}): Promise<FeedResult[]> {
   const results = new Array<FeedResult>(changes.length);
   const entries: { index: number; entry: MediaLogEntry }[] = [];
   const statuses: { index: number; change: StatusChange }[] = [];

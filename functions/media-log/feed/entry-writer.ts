@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { ConflictError } from '../../shared/errors';
+import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { entryFromItem, entryItem } from '../model/entry-item';
+import { EntryConflictError } from '../model/errors';
 import { mediaLogKeys } from '../model/keys';
 import { REQUEST_FIELDS } from '../model/entry-fields';
 import type { MediaLogEntry } from '../model/schemas';
@@ -36,8 +37,8 @@ function sameRequest(a: MediaLogEntry, b: MediaLogEntry): boolean {
   return REQUEST_FIELDS.every((field) => a[field] === b[field]);
 }
 
-function conflict(id: string): ConflictError {
-  return new ConflictError(`A different entry with id ${id} is already stored.`, [{ name: 'id', reason: 'Already used by a different entry.' }]);
+function conflict(id: string): EntryConflictError {
+  return new EntryConflictError(id);
 }
 
 function chunksOf<T>(items: readonly T[], size: number): T[][] {
@@ -83,7 +84,7 @@ export class MediaLogWriter {
   /**
    * Store validated entries in batches (an import); the results are in the order of `entries`. The
    * ids are checked first, a hundred per BatchGetItem: an entry is `unchanged` when the same request
-   * is stored already (or comes earlier in `entries`), a {@link ConflictError} when its id holds a
+   * is stored already (or comes earlier in `entries`), an {@link EntryConflictError} when its id holds a
    * different one; the others are stored 25 per BatchWriteItem, or get the error of their batch.
    *
    * BatchWriteItem has no condition: a feed message that stores the same request between the check
@@ -157,11 +158,15 @@ export class MediaLogWriter {
       const output = await this.client.send(
         new BatchGetCommand({
           RequestItems: {
-            [this.tableName]: { Keys: [...pending], ConsistentRead: true, ProjectionExpression: 'pk, id, send, #url, userId', ExpressionAttributeNames: { '#url': 'url' } },
+            // What makes a request the same: its key, send key, url and user (statuses may have moved on).
+            [this.tableName]: { Keys: [...pending], ConsistentRead: true, ProjectionExpression: 'pk, #send, #url, #user', ExpressionAttributeNames: { '#send': MEDIA_LOG_ATTRIBUTES.sendKey, '#url': 'url', '#user': MEDIA_LOG_ATTRIBUTES.userId } },
           },
         }),
       );
-      for (const item of output.Responses?.[this.tableName] ?? []) found.set(String(item.id), entryFromItem(item));
+      for (const item of output.Responses?.[this.tableName] ?? []) {
+        const entry = entryFromItem(item);
+        found.set(entry.id, entry);
+      }
       return output.UnprocessedKeys?.[this.tableName]?.Keys ?? [];
     }, this.backoff);
     return found;

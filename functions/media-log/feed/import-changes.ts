@@ -4,7 +4,7 @@ import { lazy } from '../../shared/lazy';
 import { parseInput } from '../../shared/validation/issues';
 import type { MediaLogEntry } from '../model/schemas';
 import { NewMediaLogEntrySchema } from './new-entry-schemas';
-import { createFeedWriters, ingestFeedChanges, type FeedOutcome, type FeedResult } from './apply-changes';
+import { createFeedWriters, applyFeedChanges, type FeedOutcome, type FeedResult } from './apply-changes';
 import { parseFeedBody, type FeedChange } from './feed-messages';
 import type { WriteOutcome } from './entry-writer';
 
@@ -90,7 +90,7 @@ export interface ImportSummary {
 export async function importFeedChanges(changes: readonly FeedChange[], options: WriteOptions = {}): Promise<ImportSummary> {
   let done = 0;
   const statusCount = changes.filter((change) => change.kind === 'status').length;
-  const results: FeedResult[] = await ingestFeedChanges(writers(), changes, { batchEntries: true, onSettled: (count) => options.onProgress?.((done += count)) });
+  const results: FeedResult[] = await applyFeedChanges(writers(), changes, { batchEntries: true, onSettled: (count) => options.onProgress?.((done += count)) });
   options.onProgress?.((done += statusCount));
   const summary = { entries: { applied: 0, ignored: 0 }, statuses: { applied: 0, ignored: 0 }, failures: [] as ImportSummary['failures'][number][] };
   results.forEach((result, position) => {

@@ -8,7 +8,7 @@ import { logger } from '../../shared/logger';
 import type { FeedOutcome } from '../../shared/observability/metric-catalog';
 import { invocationTelemetry } from '../../shared/observability/invocation-telemetry';
 import { recordFeedMessages } from '../../shared/observability/metrics';
-import { createFeedWriters, ingestFeedChanges } from './apply-changes';
+import { createFeedWriters, applyFeedChanges } from './apply-changes';
 import { parseFeedBody, type FeedChange } from './feed-messages';
 
 // A function deployed without its table names fails its cold start, not its first message.
@@ -47,7 +47,7 @@ function parseRecords(records: readonly SQSRecord[]): { parsed: { messageId: str
 async function ingest(event: SQSEvent): Promise<SQSBatchResponse> {
   const records = event.Records ?? [];
   const { parsed, malformed } = parseRecords(records);
-  const results = await ingestFeedChanges(writers(), parsed.map(({ change }) => change));
+  const results = await applyFeedChanges(writers(), parsed.map(({ change }) => change));
   const failures = malformed.map((itemIdentifier) => ({ itemIdentifier }));
   const counts: Partial<Record<FeedOutcome, number>> = malformed.length > 0 ? { malformed: malformed.length } : {};
   results.forEach((result, index) => {

@@ -1,7 +1,8 @@
 import type { QueueConsumerDefinition } from '../../shared/deployment/function-definitions';
+import { ENTRY_KEY_PREFIX } from '../model/keys';
 
-/** Partitions of the entry items (`ENTRY#<id>`), as media-log-keys.ts builds them. */
-const ENTRY_PARTITIONS = ['ENTRY#*'] as const;
+/** Partitions of the entry items (`E#<id>`), as model/keys.ts builds them. */
+const ENTRY_PARTITIONS = [`${ENTRY_KEY_PREFIX}*`] as const;
 
 /**
  * The consumer of the media pipeline feed (DESIGN.md sections 7a and 7b). Each message is one

@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { counterChanges, summed, SEQUENCE_DIGITS, type CounterChanges, type EntryChange } from './stream-changes';
+import { ContendedWriteError, MediaLogError } from '../model/errors';
+import { counterChanges, summed, type CounterChanges } from './counter-deltas';
+import { sequenceOfKey, type EntryChange } from './stream-changes';
+import { WATERMARK_RETENTION_SECONDS } from './stream-functions';
 
 /**
  * Folding the media log's stream into its counters exactly once (DESIGN.md section 7b). A batch of
@@ -22,9 +25,10 @@ import { counterChanges, summed, SEQUENCE_DIGITS, type CounterChanges, type Entr
  *   records after it, on condition `w = :seen`: nothing else folded into the item meanwhile (two
  *   deliveries of one range at once, which `npm start` and a CLI command can make locally), so the
  *   records up to the watermark stay counted once and those after it are added once.
- * A watermark is the sequence number zero-padded to 40 digits, then `@` and the time it was written:
- * text order is stream order, and the time lets a watermark be dropped once no record it covers can
- * be delivered again.
+ * A watermark is the record's sequence key (stream-changes.ts), then `@` and the time it was
+ * written: text order is stream order, and the time lets a watermark be dropped once no record it
+ * covers can be delivered again. Every write also adds one to the item's version (`v`), which a
+ * recount reads to know that no fold wrote the item while it counted.
  */
 
 /** What a fold of one batch did. */
@@ -40,26 +44,33 @@ export interface FoldOutcome {
 /** Counter writes in flight at once unless told otherwise (fold-config.ts sets it per environment). */
 const COUNTER_WRITES_IN_FLIGHT = 8;
 
-/**
- * How long a watermark is kept after its last write: a stream keeps records 24 hours
- * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Streams.html), so after a day
- * and an hour no record a watermark covers can be delivered again, and its shard (closed by then,
- * or written again since) needs it no more. Without this, long-lived counters (a month's) would
- * collect a watermark per shard the stream ever had.
- */
-export const WATERMARK_RETENTION_SECONDS = 25 * 3600;
-
 /** Attempts of one counter item: each refused attempt found another delivery folded some records first. */
 const MAX_ATTEMPTS = 5;
 
-/** The attribute holding a shard's watermark: `w_` and a digest of the shard id (ids are long; names count toward item size). */
+/** The attribute every fold write adds one to. */
+export const VERSION_ATTRIBUTE = 'v';
+
+/** Prefix of the watermark attributes. */
+const WATERMARK_PREFIX = 'w_';
+
+/** The attribute holding a shard's watermark: `w_` and 48 bits of a digest of the shard id (ids are long; names count toward item size). */
 export function watermarkAttribute(shardId: string): string {
-  return `w_${createHash('sha256').update(shardId).digest('base64url').slice(0, 12)}`;
+  return `${WATERMARK_PREFIX}${createHash('sha256').update(shardId).digest('base64url').slice(0, 8)}`;
 }
 
-/** The sequence number a stored watermark names. */
-function sequenceOf(watermark: string): string {
-  return watermark.slice(0, SEQUENCE_DIGITS);
+/** Whether an attribute of a counter item is a count (the total or a status combination), not a watermark or the version. */
+export function isCountAttribute(name: string, value: unknown): value is number {
+  return typeof value === 'number' && name !== VERSION_ATTRIBUTE;
+}
+
+/** The sequence key a stored watermark names (what precedes its `@`). */
+function sequenceKeyOf(watermark: string): string {
+  return watermark.slice(0, watermark.indexOf('@'));
+}
+
+/** When a stored watermark was written, in epoch seconds. */
+function writtenAt(watermark: string): number {
+  return Number(watermark.slice(watermark.indexOf('@') + 1));
 }
 
 /** A text attribute of an item as the SDK gives it back: plain (document client) or marshalled (a refused write's `Item`). */
@@ -67,6 +78,26 @@ function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   const marshalled = (value as { S?: unknown } | undefined)?.S;
   return typeof marshalled === 'string' ? marshalled : undefined;
+}
+
+/** What one fold write does to one counter item: the counts it adds (the version's one included) and the watermark it sets. */
+export interface CounterWrite {
+  readonly key: CounterChanges['key'];
+  readonly add: ReadonlyMap<string, number>;
+  readonly watermark: { readonly attribute: string; readonly value: string };
+}
+
+/**
+ * The write that folds `counts` (the sum of a batch's records up to `lastSequence`) of shard
+ * `shardId` into one counter item at `nowSeconds`: the fold sends it, and the key-heat bench plays
+ * it on its simulated items to weigh them.
+ */
+export function counterWrite(key: CounterChanges['key'], counts: ReadonlyMap<string, number>, shardId: string, lastSequence: string, nowSeconds: number): CounterWrite {
+  return {
+    key,
+    add: new Map([...counts, [VERSION_ATTRIBUTE, 1]]),
+    watermark: { attribute: watermarkAttribute(shardId), value: `${lastSequence}@${nowSeconds}` },
+  };
 }
 
 /** Writes the counters of the media log from batches of its stream, exactly once per record. */
@@ -82,13 +113,12 @@ export class CountFold {
   /** Fold the changes of one batch of shard `shardId` (in stream order) into the counters. */
   public async apply(shardId: string, changes: readonly EntryChange[]): Promise<FoldOutcome> {
     const counters = [...counterChanges(changes).values()];
-    const attribute = watermarkAttribute(shardId);
-    const outcomes = await mapConcurrently(counters, this.writesInFlight, (counter) => this.foldInto(counter, attribute));
+    const outcomes = await mapConcurrently(counters, this.writesInFlight, (counter) => this.foldInto(counter, shardId));
     const written = outcomes.filter((outcome) => outcome === 'written').length;
     return { counters: counters.length, written, alreadyFolded: counters.length - written };
   }
 
-  private async foldInto(counter: CounterChanges, attribute: string): Promise<'written' | 'already-folded'> {
+  private async foldInto(counter: CounterChanges, shardId: string): Promise<'written' | 'already-folded'> {
     let parts = counter.parts;
     let seen: string | undefined;
     for (let attempt = 1; ; attempt += 1) {
@@ -96,26 +126,28 @@ export class CountFold {
       const last = parts[parts.length - 1];
       // Changes that cancel out within the batch move nothing: nothing to write, nothing to mark.
       if (last === undefined || counts.size === 0) return 'already-folded';
+      const write = counterWrite(counter.key, counts, shardId, last.sequence, this.nowSeconds());
       try {
-        const { Attributes } = await this.client.send(this.update(counter.key, counts, attribute, last.sequence, (parts[0] as typeof last).sequence, seen));
+        const { Attributes } = await this.client.send(this.update(write, (parts[0] as typeof last).sequence, seen));
         await this.dropExpiredWatermarks(counter.key, Attributes ?? {});
         return 'written';
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
-        const stored = textOf(error.Item?.[attribute]);
-        if (stored === undefined) throw new Error(`A counter write was refused without a watermark to explain it (${counter.key.pk} ${counter.key.sk}).`, { cause: error });
-        parts = parts.filter((part) => part.sequence > sequenceOf(stored));
+        const stored = textOf(error.Item?.[write.watermark.attribute]);
+        if (stored === undefined) throw new MediaLogError(`A counter write was refused without a watermark to explain it (${counter.key.pk} ${counter.key.sk}).`, { cause: error });
+        const folded = sequenceKeyOf(stored);
+        parts = parts.filter((part) => part.sequence > folded);
         seen = stored;
         if (parts.length === 0) return 'already-folded';
-        if (attempt >= MAX_ATTEMPTS) throw new Error(`Counter ${counter.key.pk} ${counter.key.sk} was folded by other deliveries ${attempt} times in a row.`, { cause: error });
+        if (attempt >= MAX_ATTEMPTS) throw new ContendedWriteError(`Counter ${counter.key.pk} ${counter.key.sk} was folded by other deliveries ${attempt} times in a row.`, error);
       }
     }
   }
 
-  private update(key: CounterChanges['key'], counts: ReadonlyMap<string, number>, attribute: string, last: string, first: string, seen: string | undefined): UpdateCommand {
-    const names: Record<string, string> = { '#w': attribute };
-    const values: Record<string, unknown> = { ':mark': `${last}@${this.nowSeconds()}` };
-    const additions = [...counts].map(([name, value], index) => {
+  private update(write: CounterWrite, first: string, seen: string | undefined): UpdateCommand {
+    const names: Record<string, string> = { '#w': write.watermark.attribute };
+    const values: Record<string, unknown> = { ':mark': write.watermark.value };
+    const additions = [...write.add].map(([name, value], index) => {
       names[`#a${index}`] = name;
       values[`:v${index}`] = value;
       return `#a${index} :v${index}`;
@@ -124,7 +156,7 @@ export class CountFold {
     else values[':seen'] = seen;
     return new UpdateCommand({
       TableName: this.countsTableName,
-      Key: { ...key },
+      Key: { ...write.key },
       UpdateExpression: `ADD ${additions.join(', ')} SET #w = :mark`,
       ConditionExpression: seen === undefined ? 'attribute_not_exists(#w) OR #w < :first' : '#w = :seen',
       ExpressionAttributeNames: names,
@@ -140,7 +172,7 @@ export class CountFold {
    */
   private async dropExpiredWatermarks(key: CounterChanges['key'], item: Record<string, unknown>): Promise<void> {
     const oldest = this.nowSeconds() - WATERMARK_RETENTION_SECONDS;
-    const expired = Object.entries(item).filter(([name, value]) => name.startsWith('w_') && typeof value === 'string' && Number(value.slice(SEQUENCE_DIGITS + 1)) < oldest);
+    const expired = Object.entries(item).filter(([name, value]) => name.startsWith(WATERMARK_PREFIX) && typeof value === 'string' && writtenAt(value) < oldest);
     if (expired.length === 0) return;
     const names = Object.fromEntries(expired.map(([name], index) => [`#x${index}`, name]));
     const values = Object.fromEntries(expired.map(([, value], index) => [`:x${index}`, value]));
@@ -160,4 +192,9 @@ export class CountFold {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
+}
+
+/** The sequence number a watermark's sequence key names (for logs and the recount's report). */
+export function watermarkSequence(watermark: string): string {
+  return sequenceOfKey(sequenceKeyOf(watermark));
 }

@@ -2,7 +2,7 @@ import { bearerRoute } from '../../auth/bearer-route';
 import { getDocumentClient } from '../../shared/aws/clients';
 import { lazy } from '../../shared/lazy';
 import { recordMediaLogReads } from '../../shared/observability/metrics';
-import { countingReads } from '../../shared/observability/read-tally';
+import { countingReads, itemsReadOf } from '../../shared/observability/read-meter';
 import { createMediaLogListing } from './media-log-listing';
 import { listMediaLogRoute } from './list-route';
 
@@ -14,7 +14,7 @@ const listing = /* @__PURE__ */ lazy(() => createMediaLogListing(getDocumentClie
  * what the listing read and returned is recorded (items read per item returned).
  */
 export const handler = bearerRoute(listMediaLogRoute, async ({ caller, query }) => {
-  const { result, itemsRead } = await countingReads(() => listing().list(caller, query));
-  recordMediaLogReads(itemsRead, result.log.length);
+  const { result, reads } = await countingReads(() => listing().list(caller, query));
+  recordMediaLogReads(itemsReadOf(reads), result.log.length);
   return { statusCode: 200, body: result };
 });

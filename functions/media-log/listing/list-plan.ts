@@ -1,20 +1,21 @@
 import { keyBefore, type KeyWindow } from '../../shared/listing/key-window';
-import type { IndexPartition, ItemFilter, SortedStream } from '../../shared/listing/merge-reader';
+import type { IndexPartition, SortedStream } from '../../shared/listing/merge-reader';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
 import { matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../model/counters';
-import { mediaLogKeys, scopePartition, STATUS_STORAGE, type CounterScope } from '../model/keys';
-import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../model/entry-fields';
+import { isIndexedStatus, STATUS_FIELDS, type IndexedStatus, type StatusField } from '../model/entry-fields';
+import { mediaLogKeys, STATUS_STORAGE, type CounterScope } from '../model/keys';
+import { allShards, SHARDS } from '../model/shards';
 import { bucketEnd, bucketStart } from '../model/time-buckets';
+import { filtersStatuses, indexFilter, MAX_IN_OPERANDS } from './entry-filter';
 import type { CounterBucket } from './index-reader';
-import { entryFilter, MAX_IN_OPERANDS } from './entry-filter';
-import type { CountedScopes, ListingScope } from './listing-scope';
+import type { MonthCounters, ResolvedListing } from './resolved-listing';
 
 /**
- * Which index partitions a listing reads. The candidates are the listing's own partitions (one
- * stream per counted scope, walking its months) with the status filter checked on each entry, or,
- * for each filtered status field, that status's partitions with the rest checked on each entry. The
- * month counters say how many entries each choice would read; the cheapest wins, so a rare status
- * is read from its own partitions instead of being searched for among all entries.
+ * Which index partitions a listing reads. The candidates are the listing's own partitions (the
+ * shards of each counted scope, each walking its months) with the statuses checked on the entries
+ * read, or, for a filtered status field whose values all have index items, those values' shards
+ * with the rest checked. The month counters say what each choice would read; the cheaper wins, so
+ * a rare status is read from its own partitions instead of being searched for among all entries.
  */
 
 /** Counts summed bucket by bucket, oldest bucket first. */
@@ -30,101 +31,116 @@ export function sumBuckets(lists: readonly (readonly CounterBucket[])[]): Counte
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([bucket, counts]) => ({ bucket, counts }));
 }
 
-/** What a plan is made from. */
-export interface PlanInput {
-  readonly listing: ListingScope;
-  readonly scopes: CountedScopes;
-  readonly statuses: StatusFilter;
-  /** Month buckets of each counted scope (months of the listing's range only). */
-  readonly months: ReadonlyMap<CounterScope, readonly CounterBucket[]>;
-  /** Month buckets of the whole log, when the status partitions may be weighed. */
-  readonly allMonths?: readonly CounterBucket[];
-  readonly ascending: boolean;
-}
-
 /** The send keys a month's partition can hold. */
 function monthSpan(month: string): KeyWindow {
   return { lo: bucketStart(month), hi: keyBefore(bucketEnd('month', month)) };
 }
 
-function indexPartition(kind: MediaLogPartitionKind, value: string, month: string): IndexPartition {
-  return { indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value, span: monthSpan(month) };
+/** A partition of a listing index. */
+export function indexPartition(kind: MediaLogPartitionKind, value: string, month?: string): IndexPartition {
+  return { indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value, ...(month === undefined ? {} : { span: monthSpan(month) }) };
 }
 
-function streamOver(
-  months: readonly CounterBucket[],
-  partitionOf: (month: string) => IndexPartition,
-  matching: StatusFilter,
-  candidates: (counts: Readonly<Record<string, number>>) => number,
-  filter: ItemFilter | undefined,
-  ascending: boolean,
-): SortedStream {
-  const useful = months.filter(({ counts }) => matchingCount(counts, matching) > 0);
-  const ordered = ascending ? useful : [...useful].reverse();
-  return {
-    partitions: ordered.map(({ bucket }) => partitionOf(bucket)),
-    ...(filter ? { filter } : {}),
-    expectedMatches: useful.reduce((sum, { counts }) => sum + matchingCount(counts, matching), 0),
-    expectedCandidates: useful.reduce((sum, { counts }) => sum + candidates(counts), 0),
-  };
+/** The partition of one shard of a counted scope's month. */
+export function scopePartition(scope: CounterScope, month: string, shard: number): IndexPartition {
+  return scope.kind === 'all' ? indexPartition('log', mediaLogKeys.log(month, shard), month) : indexPartition('user', mediaLogKeys.user(scope.userId, month, shard), month);
 }
 
-/** The user ids a counted scope is hidden for (an admin's root users), for the filter. */
-function hiddenIds(input: PlanInput): number[] {
-  return input.listing.kind === 'all' ? [...input.listing.exclude] : [];
+/** The shards of a counted scope's partitions. */
+export function scopeShards(scope: CounterScope): number[] {
+  return allShards(scope.kind === 'all' ? SHARDS.log : SHARDS.user);
 }
 
-function ownPartitions(input: PlanInput): SortedStream[] {
-  const excluded = hiddenIds(input);
-  const filter = entryFilter({ statuses: input.statuses, ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}) });
-  const total = (counts: Readonly<Record<string, number>>) => counts[TOTAL_ATTRIBUTE] ?? 0;
-  return input.scopes.counted.map((scope) =>
-    streamOver(input.months.get(scope) ?? [], (month) => {
-      const { kind, value } = scopePartition(scope, month);
-      return indexPartition(kind, value, month);
-    }, input.statuses, total, filter, input.ascending),
-  );
+/** The user ids a listing of everyone hides (an admin's root users), for the index filter. */
+function hiddenIds(listing: ResolvedListing): number[] {
+  return listing.scope.kind === 'all' ? [...listing.scope.exclude] : [];
 }
 
-function statusPartitions(field: StatusField, input: PlanInput): SortedStream[] {
-  const { [field]: values = [], ...others } = input.statuses;
-  const users = input.listing.kind === 'users' ? { userIds: input.listing.ids } : { excludeUserIds: hiddenIds(input) };
-  const filter = entryFilter({ statuses: others, ...users });
-  const scopeMonths = sumBuckets([...input.months.values()]);
-  const allMonths = new Map((input.allMonths ?? []).map(({ bucket, counts }) => [bucket, counts]));
-  return values.map((value: MediaStatus) => {
-    const candidates = (bucket: string) => matchingCount(allMonths.get(bucket) ?? {}, { [field]: [value] });
-    const kind = STATUS_STORAGE[field].partition;
-    const spec = streamOver(scopeMonths, (month) => indexPartition(kind, mediaLogKeys.status(value), month), { ...others, [field]: [value] }, () => 0, filter, input.ascending);
-    // A status partition spans all months: read it once, within the page's window.
-    const partitions = spec.partitions.length === 0 ? [] : [{ indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value: mediaLogKeys.status(value) }];
-    const months = input.ascending ? [...scopeMonths] : [...scopeMonths].reverse();
-    const expectedCandidates = months.filter(({ counts }) => matchingCount(counts, { ...others, [field]: [value] }) > 0).reduce((sum, { bucket }) => sum + candidates(bucket), 0);
-    return { ...spec, partitions, expectedCandidates };
+/** The streams of the listing's own partitions: per counted scope, one per shard, each walking the months that hold matches. */
+function ownPartitions(listing: ResolvedListing, counters: MonthCounters): SortedStream[] {
+  const excluded = hiddenIds(listing);
+  const filter = indexFilter(excluded.length > 0 ? { excludeUserIds: excluded } : {});
+  const checked = filtersStatuses(listing.statuses);
+  return listing.counted.counted.flatMap((scope) => {
+    const useful = counters.of(scope).filter(({ counts }) => matchingCount(counts, listing.statuses) > 0);
+    const months = listing.ascending ? useful : [...useful].reverse();
+    const shards = scopeShards(scope);
+    const matches = useful.reduce((sum, { counts }) => sum + matchingCount(counts, listing.statuses), 0);
+    const candidates = useful.reduce((sum, { counts }) => sum + (counts[TOTAL_ATTRIBUTE] ?? 0), 0);
+    return shards.map((shard) => ({
+      partitions: months.map(({ bucket }) => scopePartition(scope, bucket, shard)),
+      ...(filter ? { filter } : {}),
+      expectedMatches: matches / shards.length,
+      expectedCandidates: candidates / shards.length,
+      checked,
+    }));
   });
 }
 
-function cost(streams: readonly SortedStream[]): number {
-  return streams.reduce((sum, stream) => sum + Math.max(stream.expectedCandidates ?? 0, stream.expectedMatches ?? 0), 0);
+/** The streams of a filtered status field's values: every shard of each value, over all time, the rest checked on the entries. */
+function statusPartitions(field: StatusField, values: readonly IndexedStatus[], listing: ResolvedListing, counters: MonthCounters): SortedStream[] {
+  const { [field]: _field, ...others } = listing.statuses;
+  const users = listing.scope.kind === 'users' ? { userIds: listing.scope.ids } : { excludeUserIds: hiddenIds(listing) };
+  const filter = indexFilter(users);
+  const scopeMonths = sumBuckets(listing.counted.counted.map((scope) => counters.of(scope)));
+  const wholeLog = listing.scope.kind === 'all' ? scopeMonths : (counters.wholeLog ?? []);
+  const index = STATUS_STORAGE[field].index;
+  return values.flatMap((value) => {
+    const matches = scopeMonths.reduce((sum, { counts }) => sum + matchingCount(counts, { ...others, [field]: [value] }), 0);
+    // The value's partitions hold every user's entries: candidates are the whole log's entries with that value.
+    const candidates = wholeLog.reduce((sum, { counts }) => sum + matchingCount(counts, { [field]: [value] }), 0);
+    if (matches === 0) return [];
+    const shards = mediaLogKeys.statusShards(value);
+    return shards.map((partition) => ({
+      partitions: [indexPartition(index, partition)],
+      ...(filter ? { filter } : {}),
+      expectedMatches: matches / shards.length,
+      expectedCandidates: candidates / shards.length,
+      checked: filtersStatuses(others),
+    }));
+  });
+}
+
+/** Read units of one Query whatever it returns, of an index item, and of an entry read by key (eventually consistent, under 4 KB). */
+const QUERY_UNITS = 0.5;
+const INDEX_ITEM_UNITS = 150 / 8192;
+const ENTRY_UNITS = 0.5;
+
+/**
+ * What a page of `take` entries costs in read units with these streams: a Query per stream, the
+ * index items read for the page's share of each (candidates per match), and the entries read by
+ * key (every candidate of a checked stream, the matches of the others).
+ */
+function pageCost(streams: readonly SortedStream[], take: number): number {
+  const matches = Math.max(1, streams.reduce((sum, stream) => sum + (stream.expectedMatches ?? 0), 0));
+  return streams.reduce((sum, stream) => {
+    const share = (take * (stream.expectedMatches ?? 0)) / matches;
+    const perMatch = Math.max(1, (stream.expectedCandidates ?? 0) / Math.max(1e-9, stream.expectedMatches ?? 0));
+    return sum + QUERY_UNITS + share * perMatch * INDEX_ITEM_UNITS + share * (stream.checked === true ? perMatch : 1) * ENTRY_UNITS;
+  }, 0);
 }
 
 /**
  * Whether the status partitions are worth weighing for this listing (and so the whole log's
- * counters are needed): a status filter and a user set small enough for one IN on the status
- * partitions. (A url listing reads its url's one partition: url-listing.ts.)
+ * counters are needed): a status filter on a field whose values all have index items, and a user
+ * set small enough for one IN on the status partitions. (A url listing reads its url's one
+ * partition: url-listing.ts.)
  */
-export function considersStatusPartitions(input: Pick<PlanInput, 'listing' | 'statuses'>): boolean {
-  return Object.keys(input.statuses).length > 0 && (input.listing.kind === 'all' || input.listing.ids.length <= MAX_IN_OPERANDS);
+export function considersStatusPartitions(listing: Pick<ResolvedListing, 'scope' | 'statuses'>): boolean {
+  const indexable = STATUS_FIELDS.some((field) => listing.statuses[field]?.every(isIndexedStatus) === true);
+  return indexable && (listing.scope.kind === 'all' || listing.scope.ids.length <= MAX_IN_OPERANDS);
 }
 
-/** The streams to merge for a listing without a request filter: the plan that reads the fewest entries. */
-export function planStreams(input: PlanInput): SortedStream[] {
-  let best = ownPartitions(input);
-  if (!considersStatusPartitions(input) || input.allMonths === undefined) return best;
+/** The streams to merge for a listing without a request or url filter: the plan that costs a page the fewest read units. */
+export function planStreams(listing: ResolvedListing, counters: MonthCounters): SortedStream[] {
+  let best = ownPartitions(listing, counters);
+  if (!considersStatusPartitions(listing) || (listing.scope.kind === 'users' && counters.wholeLog === undefined)) return best;
+  const take = Math.max(1, listing.page.limit);
   for (const field of STATUS_FIELDS) {
-    if (input.statuses[field] === undefined) continue;
-    const candidate = statusPartitions(field, input);
-    if (cost(candidate) < cost(best)) best = candidate;
+    const values = listing.statuses[field];
+    if (values === undefined || !values.every(isIndexedStatus)) continue;
+    const candidate = statusPartitions(field, values as readonly IndexedStatus[], listing, counters);
+    if (pageCost(candidate, take) < pageCost(best, take)) best = candidate;
   }
   return best;
 }

@@ -1,6 +1,7 @@
 import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../../shared/deployment/users-table-access';
 import type { RouteOperation } from '../../shared/http/route-definition';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
+import { ENTRY_KEY_PREFIX } from '../model/keys';
 import { ListMediaLogQuerySchema } from './list-schemas';
 
 /** GET /media/log (its documentation: route-docs.ts). */
@@ -11,9 +12,9 @@ export const listMediaLogRoute = {
   handler: 'functions/media-log/listing/list-media-log.ts',
   auth: 'bearer',
   grants: {
-    // Entries by id (the request filter) and by page from the listing indexes (a partial bucket counted entry by entry too).
+    // Entries by id (the request filter) and by key for a page; their keys from the listing indexes (a partial bucket counted entry by entry too).
     mediaLog: [
-      { actions: ['GetItem'], partitions: ['ENTRY#*'] },
+      { actions: ['GetItem', 'BatchGetItem'], partitions: [`${ENTRY_KEY_PREFIX}*`] },
       { actions: ['Query'], indexes: (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map(mediaLogIndexName) },
     ],
     // Counter buckets, a range of one counter partition per Query.

@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/roles';
 import type { UserScopeReader } from '../../shared/tables/user-scope-reader';
-import { mediaLogKeys, type CounterScope } from '../model/keys';
+import { COUNTER_SCOPES, type CounterScope } from '../model/keys';
 
 /**
  * Whose entries a listing may show: everyone's but those of the `exclude` users (an admin does not
@@ -23,8 +23,8 @@ export interface CountedScopes {
  * the whole log, or each user's; an admin's listing of everyone hides the root users'.
  */
 export function countedScopes(scope: ListingScope): CountedScopes {
-  if (scope.kind === 'users') return { counted: scope.ids.map(mediaLogKeys.scope.user), hidden: [] };
-  return { counted: [mediaLogKeys.scope.all], hidden: scope.exclude.map(mediaLogKeys.scope.user) };
+  if (scope.kind === 'users') return { counted: scope.ids.map(COUNTER_SCOPES.user), hidden: [] };
+  return { counted: [COUNTER_SCOPES.all], hidden: scope.exclude.map(COUNTER_SCOPES.user) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { WindowCount } from '../../shared/listing/count-window';
 import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantBefore, TIME_MAX, TIME_MIN, type TimeLevel, type TimeRange } from '../model/time-buckets';
+import { TOTAL_ATTRIBUTE } from '../model/counters';
 import type { CounterBucket } from './index-reader';
 
 /**
@@ -30,10 +31,10 @@ export interface CountingSource {
   buckets(level: number, parent: string | null, first?: string, last?: string): Promise<CounterBucket[]>;
   /** How many of a bucket's entries match the listing's filter. */
   matching(counts: Readonly<Record<string, number>>): number;
-  /** How many entries counting a bucket entry by entry would read (all of them, matching or not). */
-  entries(counts: Readonly<Record<string, number>>): number;
-  /** Counter items read per bucket of a finer level (one per scope). */
-  readonly counterItemsPerBucket: number;
+  /** Read units of counting a bucket of these counts entry by entry (its entries, matching or not). */
+  countUnits(counts: Readonly<Record<string, number>>): number;
+  /** Read units of reading the finer counters of `buckets` buckets of a finer level (a Query per scope). */
+  splitUnits(buckets: number): number;
   /** Matching entries in `[start, end)`, counted entry by entry (a partial finest bucket), within a read budget. */
   countEntries(start: string, end: string): Promise<WindowCount>;
 }
@@ -43,12 +44,6 @@ export interface PagePosition {
   readonly bound: string;
   readonly skip: number;
 }
-
-/**
- * Read capacity of one entry in counter items: read capacity is billed by size, and an entry
- * (url, statuses, seven index keys) is about three times a counter item.
- */
-const ENTRY_READ_COST = 3;
 
 function firstBucket(level: TimeLevel, range: TimeRange): string | undefined {
   return range.start === TIME_MIN ? undefined : bucketOf(level, range.start);
@@ -61,19 +56,20 @@ function lastBucket(level: TimeLevel, range: TimeRange): string | undefined {
 async function refine(source: CountingSource, level: number, buckets: readonly CounterBucket[], range: TimeRange): Promise<Segment[]> {
   const size = source.levels[level] as TimeLevel;
   const parts = await Promise.all(
-    buckets.map(async ({ bucket, counts, exact }): Promise<Segment[]> => {
+    buckets.map(async ({ bucket, counts, exact, refinable }): Promise<Segment[]> => {
       const count = source.matching(counts);
       // An empty bucket is skipped, unless its zero is only a lower bound.
       if (count === 0 && exact !== false) return [];
       const start = bucketStart(bucket);
       const end = bucketEnd(size, bucket);
-      if (range.start <= start && end <= range.end) return [{ start, end, count, level, bucket, exact: exact !== false }];
+      const finest = source.levels[level + 1] === undefined;
+      if (range.start <= start && end <= range.end && (exact !== false || refinable !== true || finest)) return [{ start, end, count, level, bucket, exact: exact !== false }];
       const inner = { start: range.start > start ? range.start : start, end: range.end < end ? range.end : end };
       if (inner.start >= inner.end) return [];
       const finer = source.levels[level + 1];
-      // Splitting reads one counter item per finer bucket and scope; a sparse bucket is cheaper to count.
-      const splitCost = finer === undefined ? Infinity : bucketsSpanned(finer, inner.start, inner.end) * source.counterItemsPerBucket;
-      if (finer !== undefined && splitCost < source.entries(counts) * ENTRY_READ_COST) {
+      // Splitting reads the finer counters of the bucket; a sparse bucket may be cheaper to count.
+      const splitCost = finer === undefined ? Infinity : source.splitUnits(bucketsSpanned(finer, inner.start, inner.end));
+      if (finer !== undefined && splitCost < source.countUnits(counts)) {
         const children = await source.buckets(level + 1, bucket, firstBucket(finer, inner), lastBucket(finer, inner));
         return refine(source, level + 1, children, inner);
       }
@@ -110,8 +106,8 @@ export async function locate(source: CountingSource, segments: readonly Segment[
     const edge = descending ? segment.end : segment.start;
     const finer = segment.level === null ? undefined : source.levels[segment.level + 1];
     // Split the segment only when reading its finer counters costs less than skipping entry by entry.
-    const splitCost = finer === undefined ? Infinity : bucketsSpanned(finer, segment.start, segment.end) * source.counterItemsPerBucket;
-    if (finer === undefined || segment.level === null || segment.bucket === undefined || splitCost >= remaining * ENTRY_READ_COST) {
+    const splitCost = finer === undefined ? Infinity : source.splitUnits(bucketsSpanned(finer, segment.start, segment.end));
+    if (finer === undefined || segment.level === null || segment.bucket === undefined || splitCost >= source.countUnits({ [TOTAL_ATTRIBUTE]: remaining })) {
       return { bound: edge, skip: remaining };
     }
     const children = await source.buckets(segment.level + 1, segment.bucket);

@@ -1,27 +1,15 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { CountBudget, countWithinBudget, type WindowCount } from '../../shared/listing/count-window';
+import { CountBudget, type WindowCount } from '../../shared/listing/count-window';
 import { keyBefore } from '../../shared/listing/key-window';
-import type { IndexPartition } from '../../shared/listing/merge-reader';
 import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
-import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName } from '../../shared/tables/media-log-table';
-import { counterLevelsOf, matchingCount, parentBucketOf, TOTAL_ATTRIBUTE, type StatusFilter } from '../model/counters';
-import { scopePartition, SEND_KEY_ATTRIBUTE, type CounterScope } from '../model/keys';
+import { COUNTER_SCOPES, type CounterScope } from '../model/keys';
+import { counterLevelsOf, matchingCount, parentBucketOf, TOTAL_ATTRIBUTE } from '../model/counters';
 import { bucketEnd, bucketOf, bucketStart, type TimeLevel } from '../model/time-buckets';
-import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type CounterReader } from './index-reader';
-import { entryFilter } from './entry-filter';
-import { sumBuckets } from './list-plan';
-import type { CountedScopes, ListingScope } from './listing-scope';
+import { entryMatches, filtersStatuses, indexFilter } from './entry-filter';
+import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type EntryCheck, type MediaLogIndexReader } from './index-reader';
+import { scopePartition, scopeShards, sumBuckets } from './list-plan';
 import type { CountingSource } from './range-counts';
-
-/** What the counting of one listing needs. */
-export interface CountingInput {
-  readonly listing: ListingScope;
-  readonly scopes: CountedScopes;
-  readonly statuses: StatusFilter;
-  /** Month buckets of each counted scope and of each hidden one, for the listing's range. */
-  readonly months: ReadonlyMap<CounterScope, readonly CounterBucket[]>;
-}
+import type { MonthCounters, ResolvedListing } from './resolved-listing';
 
 /** `counts` less `hidden`, attribute by attribute. */
 function subtract(counts: Readonly<Record<string, number>>, hidden: Readonly<Record<string, number>> | undefined): Record<string, number> {
@@ -34,26 +22,30 @@ function minus(buckets: readonly CounterBucket[], hidden: readonly CounterBucket
   return buckets.map(({ bucket, counts }) => ({ bucket, counts: subtract(counts, byBucket.get(bucket)) }));
 }
 
-function partitionOf(scope: CounterScope, month: string): IndexPartition {
-  const { kind, value } = scopePartition(scope, month);
-  return { indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value };
-}
+/** Read units of a Query whatever it returns, of an index item, and of an entry read by key. */
+const QUERY_UNITS = 0.5;
+const INDEX_ITEM_UNITS = 150 / 8192;
+const ENTRY_UNITS = 0.5;
 
 /**
  * The {@link CountingSource} of a listing: the counters of its scopes summed, less those of its
  * hidden scopes (an admin's root users: by their counters where they keep the level, else by
  * reading their entries in the buckets), its status filter, and partial buckets counted in the
- * scopes' own partitions. Everything it reads entry by entry shares one count budget (DESIGN 4):
- * when the hidden entries do not fit in it, their coarser counters are taken away instead and the
- * total is a lower bound, said so.
+ * scopes' own partitions (every shard; the entries read too when statuses are filtered, since no
+ * index holds them). Everything it reads entry by entry shares one count budget (DESIGN 4): when
+ * the hidden entries do not fit in it, their coarser counters are taken away instead and the total
+ * is a lower bound, said so.
  */
-export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentClient, tableName: string, input: CountingInput): CountingSource {
-  const { counted, hidden } = input.scopes;
-  const levels = counterLevelsOf(counted[0] ?? 'ALL');
-  const monthsOf = (scopes: readonly CounterScope[]) => sumBuckets(scopes.map((scope) => input.months.get(scope) ?? []));
+export function scopeCounting(reader: MediaLogIndexReader, listing: ResolvedListing, counters: MonthCounters): CountingSource {
+  const { counted, hidden } = listing.counted;
+  const levels = counterLevelsOf(counted[0] ?? COUNTER_SCOPES.all);
+  const monthsOf = (scopes: readonly CounterScope[]) => sumBuckets(scopes.map((scope) => counters.of(scope)));
   const topBuckets = minus(monthsOf(counted), monthsOf(hidden));
-  const excluded = input.listing.kind === 'all' ? input.listing.exclude : [];
-  const filter = entryFilter({ statuses: input.statuses, ...(excluded.length > 0 ? { excludeUserIds: excluded } : {}) });
+  const excluded = listing.scope.kind === 'all' ? listing.scope.exclude : [];
+  const filter = indexFilter(excluded.length > 0 ? { excludeUserIds: excluded } : {});
+  const withStatuses = filtersStatuses(listing.statuses);
+  const check: EntryCheck | undefined = withStatuses ? (entry) => entryMatches(entry, { statuses: listing.statuses }) : undefined;
+  const shardsPerScope = scopeShards(counted[0] ?? COUNTER_SCOPES.all).length;
 
   // One budget for every count this listing makes by reading entries: the range's edges, the
   // hidden users' entries in buckets finer than their counters, and the location of a deep page.
@@ -83,7 +75,16 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
     // is left of the budget; where that runs out, take away all their entries of the coarser bucket
     // around it instead: at least what the bucket holds of theirs, so its counts are lower bounds.
     const ceilings = await hiddenCeilings(buckets);
-    const partitions = hidden.map((scope) => partitionOf(scope, bucketOf('month', bucketStart((buckets[0] as CounterBucket).bucket))));
+    if (level < levels.length - 1) {
+      // Above the finest level the budget is kept for the finest buckets, where it is spent on what
+      // the range needs: these counts are lower bounds that their finer buckets make exact.
+      return buckets.map(({ bucket, counts }) => {
+        const ceiling = ceilings.get(bucket) ?? {};
+        return (ceiling[TOTAL_ATTRIBUTE] ?? 0) === 0 ? { bucket, counts } : { bucket, counts: subtract(counts, ceiling), exact: false, refinable: true };
+      });
+    }
+    const month = bucketOf('month', bucketStart((buckets[0] as CounterBucket).bucket));
+    const partitions = hidden.flatMap((scope) => scopeShards(scope).map((shard) => scopePartition(scope, month, shard)));
     const refined = new Map<string, CounterBucket>();
     // Quietest buckets first: a bucket holds at most as many hidden entries as entries, so the
     // budget goes where it buys exact counts, and a busy bucket gets what is left.
@@ -94,7 +95,7 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
         continue;
       }
       const window = { lo: bucketStart(bucket), hi: keyBefore(bucketEnd(size, bucket)) };
-      const read = await budget.count((left) => reader.entryCountsByBucket(partitions, window, size, left));
+      const read = await budget.count((left) => reader.entryCountsByBucket(partitions, window, size, left, withStatuses));
       refined.set(bucket, read.exact ? { bucket, counts: subtract(counts, read.counts.get(bucket)) } : { bucket, counts: subtract(counts, ceiling), exact: false });
     }
     return buckets.map(({ bucket }) => refined.get(bucket) as CounterBucket);
@@ -111,19 +112,18 @@ export function scopeCounting(reader: CounterReader, client: DynamoDBDocumentCli
       const lists = await mapConcurrently(counted, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, { first, last }));
       return hiddenCounts(level, sumBuckets(lists), parent, first, last);
     },
-    matching: (counts) => matchingCount(counts, input.statuses),
-    entries: (counts) => counts[TOTAL_ATTRIBUTE] ?? 0,
-    counterItemsPerBucket: counted.length + hidden.length,
+    matching: (counts) => matchingCount(counts, listing.statuses),
+    countUnits: (counts) => counted.length * shardsPerScope * QUERY_UNITS + (counts[TOTAL_ATTRIBUTE] ?? 0) * (INDEX_ITEM_UNITS + (withStatuses ? ENTRY_UNITS : 0)),
+    splitUnits: () => (counted.length + hidden.length) * QUERY_UNITS,
     async countEntries(start, end): Promise<WindowCount> {
       const month = bucketOf('month', start);
-      const withEntries = counted.filter((scope) => input.months.get(scope)?.some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, input.statuses) > 0));
+      const withEntries = counted.filter((scope) => counters.of(scope).some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, listing.statuses) > 0));
       return budget.count((left) =>
-        countWithinBudget(client, {
-          tableName,
-          sortAttribute: SEND_KEY_ATTRIBUTE,
-          parts: withEntries.map((scope) => ({ partition: partitionOf(scope, month), ...(filter ? { filter } : {}) })),
+        reader.count({
+          parts: withEntries.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, month, shard), ...(filter ? { filter } : {}) }))),
           window: { lo: start, hi: keyBefore(end) },
           readBudget: left,
+          ...(check ? { check } : {}),
         }),
       );
     },

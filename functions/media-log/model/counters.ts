@@ -1,11 +1,11 @@
-import { mediaLogKeys, type CounterScope } from './keys';
+import { COUNTER_SCOPES, mediaLogKeys, type CounterScope } from './keys';
 import { STATUS_FIELDS, type MediaStatus, type StatusField } from './entry-fields';
 import type { MediaLogEntry } from './schemas';
 import { bucketOf, type TimeLevel } from './time-buckets';
 
 /**
  * The counters: how many entries a scope has per time bucket, in total and per combination of the
- * four statuses. The fold (ingest/count-fold.ts) adds each new entry to its counters and moves an
+ * four statuses. The fold (fold/count-fold.ts) adds each new entry to its counters and moves an
  * entry between combinations when a status changes, from the table's stream, so any sum of
  * counters is an exact total of every change older than the fold's lag.
  */
@@ -13,12 +13,19 @@ import { bucketOf, type TimeLevel } from './time-buckets';
 /**
  * Bucket sizes kept per scope, coarsest first. A range is summed from whole buckets, and only the
  * partial buckets at its two ends are counted entry by entry; a deep page skips entry by entry
- * inside one finest bucket. So the finest level bounds that work: ten minutes for the whole log
- * (~20 entries at a million a year), a day for one user or one url (whose entries per day are few).
+ * inside one finest bucket. Every level is a counter item each fold batch writes, so each earns
+ * its place by the numbers (README, "How the media log is written and counted"):
+ * - the whole log keeps month, day and hour: an hour of a million entries a year is ~114 entries,
+ *   few enough to count at a range's edges; its items are shared by every entry of a batch, so the
+ *   levels cost the fold almost nothing.
+ * - a user keeps months only: a user's items are its own, and at 1,000 active users a batch writes
+ *   one item per user and level, which made user days half of the fold's writes. A user's partial
+ *   month is counted in its own partitions (a thousand users share a million entries a year: ~80 a
+ *   month), within the count budget.
  */
-export const COUNTER_LEVELS: Readonly<Record<'all' | 'narrow', readonly TimeLevel[]>> = {
-  all: ['month', 'day', 'hour', 'tenMinutes'],
-  narrow: ['month', 'day'],
+export const COUNTER_LEVELS: Readonly<Record<CounterScope['kind'], readonly TimeLevel[]>> = {
+  all: ['month', 'day', 'hour'],
+  user: ['month'],
 };
 
 /** Attribute holding a counter's total. */
@@ -53,7 +60,7 @@ export function matchingCount(counts: Readonly<Record<string, number>>, filter: 
 
 /** The bucket sizes kept for a scope, coarsest first. */
 export function counterLevelsOf(scope: CounterScope): readonly TimeLevel[] {
-  return scope === 'ALL' ? COUNTER_LEVELS.all : COUNTER_LEVELS.narrow;
+  return COUNTER_LEVELS[scope.kind];
 }
 
 /** The parent bucket of a `level` bucket containing `time` (null for the coarsest level). */
@@ -69,7 +76,7 @@ export function parentBucketOf(scope: CounterScope, level: TimeLevel, time: stri
  * for the fold to write, and a url listing counts its one partition instead (listing/url-listing.ts).
  */
 export function entryScopes(entry: Pick<MediaLogEntry, 'user-id'>): CounterScope[] {
-  return [mediaLogKeys.scope.all, mediaLogKeys.scope.user(entry['user-id'])];
+  return [COUNTER_SCOPES.all, COUNTER_SCOPES.user(entry['user-id'])];
 }
 
 /** Keys of every counter one entry is counted in: each level of each of its scopes. */
@@ -85,22 +92,4 @@ export function entryCounterKeys(entry: Pick<MediaLogEntry, 'send' | 'user-id'>)
 /** One text per counter item key, for maps and sets of counter items. */
 export function counterKeyId(key: { readonly pk: unknown; readonly sk: unknown }): string {
   return `${String(key.pk)}\u0000${String(key.sk)}`;
-}
-
-/** What a set of changes adds to one counter item: its total and its status combinations (negative to take away). */
-export interface CounterDelta {
-  readonly key: { readonly pk: string; readonly sk: string };
-  readonly counts: Map<string, number>;
-}
-
-/** Add `sign` times one entry to its counters in `deltas` (one per counter item). */
-export function addEntryDelta(deltas: Map<string, CounterDelta>, entry: MediaLogEntry, sign: 1 | -1): void {
-  const combo = comboAttribute(entry);
-  for (const key of entryCounterKeys(entry)) {
-    const id = counterKeyId(key);
-    const delta = deltas.get(id) ?? { key, counts: new Map<string, number>() };
-    delta.counts.set(TOTAL_ATTRIBUTE, (delta.counts.get(TOTAL_ATTRIBUTE) ?? 0) + sign);
-    delta.counts.set(combo, (delta.counts.get(combo) ?? 0) + sign);
-    deltas.set(id, delta);
-  }
 }

@@ -14,6 +14,22 @@ export const STATUS_FIELDS = ['status', 'status-ffscan', 'status-mediainfo', 'st
 /** One status field. */
 export type StatusField = (typeof STATUS_FIELDS)[number];
 
+/**
+ * Status values with index items (sparse status indexes, DESIGN.md 7b round four). `success` is the
+ * final value of nearly every entry: a filter on it reads the time-ordered listing (nearly every
+ * entry matches) and its totals come from the counters, so an index item for it would be a write
+ * per entry that no read needs. The in-flight values (`pending`, `processing`) find stuck requests,
+ * the rare final values (`warning`, `error`, `skipped`) find failures: both are needles in the log.
+ */
+export const INDEXED_STATUSES = ['pending', 'processing', 'warning', 'error', 'skipped'] as const satisfies readonly MediaStatus[];
+/** A status value with index items. */
+export type IndexedStatus = (typeof INDEXED_STATUSES)[number];
+
+/** Whether a status value has index items. */
+export function isIndexedStatus(value: MediaStatus): value is IndexedStatus {
+  return (INDEXED_STATUSES as readonly MediaStatus[]).includes(value);
+}
+
 /** Longest url accepted (the common browser and CDN limit). */
 export const MAX_URL_LENGTH = 2048;
 

@@ -1,14 +1,26 @@
 import { createHash } from 'node:crypto';
-import { MEDIA_LOG_ATTRIBUTES, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
-import type { MediaStatus, StatusField } from './entry-fields';
+import type { IndexedStatus, StatusField } from './entry-fields';
+import { allShards, SHARDS, shardOf } from './shards';
 
 /**
- * Every key and partition value of the media log table, built in this one place (see
- * media-log-table.ts for the layout): entries, the listing-index partitions, and the counters.
+ * Every key and partition value of the media log, built in this one place (see
+ * functions/shared/tables/media-log-table.ts for the layout): entries, the listing-index partitions
+ * (sharded where the design rate needs it: shards.ts), and the counters.
  */
 
-/** Whose entries a counter counts: everyone's or one user's. */
-export type CounterScope = 'ALL' | `USER#${number}`;
+/** Whose entries a counter counts: everyone's, or one user's. */
+export type CounterScope = { readonly kind: 'all' } | { readonly kind: 'user'; readonly userId: number };
+
+/** The counter scopes. */
+export const COUNTER_SCOPES = {
+  all: { kind: 'all' } as CounterScope,
+  user: (userId: number): CounterScope => ({ kind: 'user', userId }),
+} as const;
+
+/** A scope as counter keys name it (`ALL`, `USER#<id>`); also a map key for scopes, never parsed back. */
+export function scopeName(scope: CounterScope): string {
+  return scope.kind === 'all' ? 'ALL' : `USER#${scope.userId}`;
+}
 
 /** Sort key of every listing index: send time, then id, so it is unique and in time order. */
 export function sendKey(send: string, id: string): string {
@@ -18,56 +30,66 @@ export function sendKey(send: string, id: string): string {
 /** What a send key looks like; cursors carry one. */
 export const SEND_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[0-9a-f-]{36}$/;
 
-/**
- * Where each status field is stored, when it last changed (the `at` of the feed message that set
- * it; the entry's send time until one does), and which listing index serves its filter.
- */
-export const STATUS_STORAGE: Record<StatusField, { readonly attribute: string; readonly changedAt: string; readonly partition: MediaLogPartitionKind }> = {
-  status: { attribute: 'status', changedAt: 'statusAt', partition: 'status' },
-  'status-ffscan': { attribute: 'statusFfscan', changedAt: 'statusFfscanAt', partition: 'ffscan' },
-  'status-mediainfo': { attribute: 'statusMediainfo', changedAt: 'statusMediainfoAt', partition: 'mediainfo' },
-  'status-scan-report': { attribute: 'statusScanReport', changedAt: 'statusScanReportAt', partition: 'scanReport' },
-};
-
-/**
- * A url as keys carry it: its SHA-256 (base64url). A url may be longer than a key may be, and
- * hashes spread the partitions; the url itself is checked on every entry read.
- */
-export function urlHash(url: string): string {
-  return createHash('sha256').update(url).digest('base64url');
+/** The send time and the entry id a send key holds. */
+export function parseSendKey(key: string): { readonly send: string; readonly id: string } {
+  const separator = key.indexOf('#');
+  return { send: key.slice(0, separator), id: key.slice(separator + 1) };
 }
 
-/** Keys of the media log table. */
+/** Where each status field is stored, when it last changed (the `at` of the feed message that set it; the entry's send time until one does), and its status index. */
+export const STATUS_STORAGE = {
+  status: { attribute: 'status', changedAt: 'statusAt', index: 'status' },
+  'status-ffscan': { attribute: 'statusFfscan', changedAt: 'statusFfscanAt', index: 'ffscan' },
+  'status-mediainfo': { attribute: 'statusMediainfo', changedAt: 'statusMediainfoAt', index: 'mediainfo' },
+  'status-scan-report': { attribute: 'statusScanReport', changedAt: 'statusScanReportAt', index: 'scanReport' },
+} as const satisfies Record<StatusField, { readonly attribute: string; readonly changedAt: string; readonly index: string }>;
+
+/**
+ * A url as keys carry it: the first 128 bits of its SHA-256, base64url (22 characters). A url may
+ * be longer than a key may be, and a short hash keeps the url index items small, which its count
+ * reads by the thousand (a collision of 128 bits is not a practical event; the page checks the url
+ * of every entry it returns anyway).
+ */
+export function urlHash(url: string): string {
+  return createHash('sha256').update(url).digest().subarray(0, 16).toString('base64url');
+}
+
+/** Shards of a status value's partition (shards.ts). */
+export function statusShards(value: IndexedStatus): number {
+  return value === 'pending' || value === 'processing' ? SHARDS.inFlightStatus : SHARDS.finalStatus;
+}
+
+/** What every entry's partition key starts with: stream filters and IAM grants name entries by it. */
+export const ENTRY_KEY_PREFIX = 'E#';
+
+/** Keys and partition values of the media log table. */
 export const mediaLogKeys = {
-  /** `ENTRY#<id>` / `ENTRY`: one entry; its key is the id, so storing it twice cannot happen. */
-  entry: (id: string) => ({ pk: `ENTRY#${id}`, sk: 'ENTRY' }),
-  /** Partition values of the time-ordered listing indexes, one per month. */
-  log: (month: string) => `LOG#${month}`,
-  user: (userId: number, month: string) => `USER#${userId}#${month}`,
-  /** A url's partition spans all time: a url is requested a few times, and its listing counts it within the count budget. */
-  url: (hash: string) => `URL#${hash}`,
-  /** A status value's partition spans all time: a status change knows the entry's id, not its month. */
-  status: (value: MediaStatus) => `STATUS#${value}`,
-  /** Counter scopes. */
-  scope: {
-    all: 'ALL' as CounterScope,
-    user: (userId: number): CounterScope => `USER#${userId}`,
-  },
+  /** `E#<id>`: one entry; its key is the id, so storing it twice cannot happen. */
+  entry: (id: string) => ({ pk: `${ENTRY_KEY_PREFIX}${id}` }),
+  /** The id of an entry key. */
+  idOf: (pk: string) => pk.slice(ENTRY_KEY_PREFIX.length),
+  /** `LOG#<month>#<shard>`: the whole log's partitions of a month. */
+  log: (month: string, shard: number) => `LOG#${month}#${shard}`,
+  /** Every shard of the whole log's month. */
+  logShards: (month: string) => allShards(SHARDS.log).map((shard) => mediaLogKeys.log(month, shard)),
+  /** `USER#<id>#<month>#<shard>`: one user's partitions of a month. */
+  user: (userId: number, month: string, shard: number) => `USER#${userId}#${month}#${shard}`,
+  /** Every shard of one user's month. */
+  userShards: (userId: number, month: string) => allShards(SHARDS.user).map((shard) => mediaLogKeys.user(userId, month, shard)),
+  /** A url's one partition (its hash), all time: a url is requested a few times, and its listing counts it within the count budget. */
+  url: (hash: string) => hash,
+  /** `<value>#<shard>`: a status value's partition spans all time (a status change knows the entry's id, not its month). */
+  status: (value: IndexedStatus, shard: number) => `${value}#${shard}`,
+  /** Every shard of a status value. */
+  statusShards: (value: IndexedStatus) => allShards(statusShards(value)).map((shard) => mediaLogKeys.status(value, shard)),
+  /** The shards an entry's items land in. */
+  shardsOf: (id: string) => ({ log: shardOf(id, SHARDS.log), user: shardOf(id, SHARDS.user), status: (value: IndexedStatus) => shardOf(id, statusShards(value)) }),
   /**
    * `COUNT#<scope>#<level>[#<parent bucket>]`: the counters of `level` inside the parent bucket (the
    * month of a day, the day of an hour); months have a single partition per scope.
    */
   counterPartition: (scope: CounterScope, level: string, parentBucket: string | null) =>
-    parentBucket === null ? `COUNT#${scope}#${level}` : `COUNT#${scope}#${level}#${parentBucket}`,
+    parentBucket === null ? `COUNT#${scopeName(scope)}#${level}` : `COUNT#${scopeName(scope)}#${level}#${parentBucket}`,
   /** `<bucket>`: one counter item. The fold writes each at most once per batch, so none is split into shards. */
   counterSortKey: (bucket: string) => bucket,
 } as const;
-
-/** The listing-index partition a counter scope's entries of one month are listed in. */
-export function scopePartition(scope: CounterScope, month: string): { readonly kind: MediaLogPartitionKind; readonly value: string } {
-  if (scope === 'ALL') return { kind: 'log', value: mediaLogKeys.log(month) };
-  return { kind: 'user', value: mediaLogKeys.user(Number(scope.slice('USER#'.length)), month) };
-}
-
-/** The stored sort key attribute of every listing index. */
-export const SEND_KEY_ATTRIBUTE = MEDIA_LOG_ATTRIBUTES.sendKey;

@@ -1,11 +1,11 @@
 /**
  * Time buckets of the media log. Times are ISO-8601 UTC strings with milliseconds
  * (`2026-01-05T13:04:05.123Z`): equal length, so text order is time order, and every bucket is a
- * prefix of the timestamp (`2026-01` a month, `2026-01-05T13:4` ten minutes).
+ * prefix of the timestamp (`2026-01` a month, `2026-01-05T13` an hour).
  */
 
 /** Time buckets, as the length of the timestamp prefix that names them. */
-export const TIME_LEVELS = { month: 7, day: 10, hour: 13, tenMinutes: 15 } as const;
+export const TIME_LEVELS = { month: 7, day: 10, hour: 13 } as const;
 /** A time bucket size. */
 export type TimeLevel = keyof typeof TIME_LEVELS;
 
@@ -15,7 +15,7 @@ export const TIME_MAX = '~';
 
 const START_TEMPLATE = '0000-01-01T00:00:00.000Z';
 const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
-const MILLISECONDS: Record<Exclude<TimeLevel, 'month'>, number> = { day: 86_400_000, hour: 3_600_000, tenMinutes: 600_000 };
+const MILLISECONDS: Record<Exclude<TimeLevel, 'month'>, number> = { day: 86_400_000, hour: 3_600_000 };
 
 /** The bucket of `level` holding the instant `time`. */
 export function bucketOf(level: TimeLevel, time: string): string {

@@ -79,6 +79,8 @@ export interface StreamConsumerDefinition {
   readonly tumblingWindowSeconds: number;
   /** The function's timeout. */
   readonly timeoutSeconds: number;
+  /** Records older than this (60–604,800 s) are not delivered again: a failing batch is retried until then, then described in the failure queue. */
+  readonly maximumRecordAgeSeconds: number;
   /** The queue that receives the description of a batch Lambda gave up on (its construct id and name). */
   readonly failureQueue: string;
   readonly grants: DataGrants;

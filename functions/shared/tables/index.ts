@@ -3,7 +3,7 @@ import { usersTable } from './users-table';
 import { mediaLogCountsTable, mediaLogTable } from './media-log-table';
 
 export type { IndexDefinition, KeyAttribute, TableDefinition } from './table-definition';
-export { keyAttributes } from './table-definition';
+export { keyAttributes, resourceId } from './table-definition';
 export { usersTable } from './users-table';
 
 /** Every table of the service: the stack provisions these and the local set-up creates them. */

@@ -2,28 +2,32 @@ import type { IndexDefinition, TableDefinition } from './table-definition';
 import { TABLE_NAMES } from './table-names';
 
 /**
- * Attribute names of the media log table, shared by the writer, the readers and the indexes. Key
- * values are built in `functions/media-log/model/keys.ts`.
+ * Attribute names of the media log table, shared by the writers, the readers and the indexes. Key
+ * values are built in `functions/media-log/model/keys.ts`. Names are short where an index holds
+ * them: index items are read by the thousand (a url's count) and billed by their bytes.
  */
 export const MEDIA_LOG_ATTRIBUTES = {
   /** Sort key of every listing index: `<send ISO-8601 UTC, ms>#<entry id>`, unique and in time order. */
-  sendKey: 'sendKey',
+  sendKey: 'sk',
+  /** The entry's user, projected into the indexes whose listings check the caller's scope on index items. */
+  userId: 'userId',
+  /** Partition attribute of each listing index. */
   partition: {
-    log: 'logPartition',
-    user: 'userPartition',
-    url: 'urlPartition',
-    status: 'statusPartition',
-    ffscan: 'ffscanPartition',
-    mediainfo: 'mediainfoPartition',
-    scanReport: 'scanReportPartition',
+    log: 'logPk',
+    user: 'userPk',
+    url: 'urlPk',
+    status: 'statusPk',
+    ffscan: 'ffscanPk',
+    mediainfo: 'mediainfoPk',
+    scanReport: 'scanReportPk',
   },
 } as const;
 
-/** A listing index partition attribute. */
+/** A listing index, by the partition attribute it is keyed on. */
 export type MediaLogPartitionKind = keyof typeof MEDIA_LOG_ATTRIBUTES.partition;
 
-/** The entry attributes projected into every listing index, so a listing never reads the base table. */
-export const MEDIA_LOG_ENTRY_ATTRIBUTES = ['id', 'send', 'status', 'statusFfscan', 'statusMediainfo', 'statusScanReport', 'url', 'userId'] as const;
+/** The status indexes: one per status field. */
+export const STATUS_INDEX_KINDS = ['status', 'ffscan', 'mediainfo', 'scanReport'] as const satisfies readonly MediaLogPartitionKind[];
 
 /** Name of the listing index over a partition attribute, e.g. `user-by-send`. */
 export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
@@ -40,64 +44,74 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
 }
 
 /*
- * The access pattern each listing index serves, and what it costs (the log's and a user's
- * partitions are monthly; a status change names only the entry id, so status partitions span all
- * time, and so does a url's, which holds the few requests of one url):
- * - log-by-send: Every entry, newest or oldest first (root and admin without a user filter), and
- *   time ranges: partitions `LOG#<month>`, walked month by month and only where the counters say
- *   there are entries; a page reads the entries it returns. All writes of a month land in one
- *   partition (about 1,000 writes/s per partition before throttling).
- * - user-by-send: The entries of one user (`USER#<user-id>#<month>`); several users (a user and its
- *   sub users, a user-id filter) are merged in send order, each partition read in chunks sized by
- *   its share of the counters, so a page reads about what it returns.
- * - url-by-send: Exact url filter: `URL#<sha-256 of the url>` (urls may exceed a key's size; the url
- *   itself is re-checked), the caller's users checked on each entry. A url keeps no counters: its
- *   total is counted in this partition within the count budget (exact up to 2,000 entries read,
- *   else `total-exact: false`), which costs the fold nothing and a url listing a few reads.
- * - status-by-send: `status` filter: `STATUS#<value>`, one partition per value, merged across
- *   values. Chosen when the counters show that this status holds fewer candidates than the
- *   caller's user partitions, so a rare status is not found by scanning.
- * - ffscan-status-by-send: As status-by-send, for the `status-ffscan` filter.
- * - mediainfo-status-by-send: As status-by-send, for the `status-mediainfo` filter.
- * - scan-report-status-by-send: As status-by-send, for the `status-scan-report` filter.
+ * The access pattern each listing index serves (DESIGN.md 7b, round four). No index holds a status:
+ * a status change would rewrite every index item of its entry (the log, user and url partitions
+ * took every write of the pipeline). Index items hold keys, and the user id where a listing checks
+ * the caller's scope on them; a page reads its entries by key (BatchGetItem), and a status filter
+ * is checked on those entries.
+ * - log-by-send: every entry, newest or oldest first (root and admin without a user filter), and
+ *   time ranges: `LOG#<month>#<shard>`, 5 shards a month (model/shards.ts), merged by the page.
+ * - user-by-send: the entries of one user, `USER#<id>#<month>#<shard>`, 2 shards a month (a
+ *   customer may send 40 % of the traffic); several users are merged in send order.
+ * - url-by-send: an exact url, the url's hash, all time; its total is counted in its partition
+ *   within the count budget (a url keeps no counters), so its items are as small as keys can be.
+ * - status-by-send and one per other status field: a filter on a status value that is a needle in
+ *   the log (pending, processing, warning, error, skipped; no item for `success`, which nearly
+ *   every entry ends with), `<value>#<shard>`, all time (a status change knows the entry's id, not
+ *   its month). A status change rewrites only its own field's index item, and only when the value
+ *   moves in or out of an indexed value.
  */
 
-const listingIndexes: IndexDefinition[] = (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map((kind) => ({
-  indexName: mediaLogIndexName(kind),
-  partitionKey: { name: MEDIA_LOG_ATTRIBUTES.partition[kind], type: 'S' as const },
-  sortKey: { name: MEDIA_LOG_ATTRIBUTES.sendKey, type: 'S' as const },
-  projection: { type: 'INCLUDE' as const, attributes: MEDIA_LOG_ENTRY_ATTRIBUTES },
-}));
+const { partition, sendKey, userId } = MEDIA_LOG_ATTRIBUTES;
+
+function listingIndex(kind: MediaLogPartitionKind, projected: readonly string[]): IndexDefinition {
+  return {
+    indexName: mediaLogIndexName(kind),
+    partitionKey: { name: partition[kind], type: 'S' },
+    sortKey: { name: sendKey, type: 'S' },
+    projection: projected.length === 0 ? { type: 'KEYS_ONLY' } : { type: 'INCLUDE', attributes: projected },
+  };
+}
 
 /**
  * The media request log: one item per entry, and nothing else, so each change of the log is one
  * write of one item (DESIGN.md section 7b).
- * - `ENTRY#<id>` / `ENTRY`: one entry, carrying one partition value per listing index. Its key is
- *   the id, so a retried import cannot store an entry twice and the `request` filter is one GetItem.
+ * - `E#<id>`: one entry. Its key is the id, so a retried import cannot store an entry twice and
+ *   the `request` filter is one GetItem.
  * The stream (old and new image of every change) feeds `foldMediaLogCounts`, which keeps the
  * counters of {@link mediaLogCountsTable}. No TTL: expiring entries would leave the counters behind.
+ * Layout 2: the table of the previous layout (statuses in every index, no shards) cannot be updated
+ * to this one in place (README, "Upgrading the media log").
  */
 export const mediaLogTable: TableDefinition = {
   ...TABLE_NAMES.mediaLog,
   partitionKey: { name: 'pk', type: 'S' },
-  sortKey: { name: 'sk', type: 'S' },
-  indexes: listingIndexes,
+  layout: 2,
+  indexes: [
+    listingIndex('log', [userId]),
+    listingIndex('user', []),
+    listingIndex('url', [userId]),
+    ...STATUS_INDEX_KINDS.map((kind) => listingIndex(kind, [userId])),
+  ],
   stream: 'NEW_AND_OLD_IMAGES',
 };
 
 /**
  * The counters of the media log, folded from its stream: how many entries a scope (`ALL`,
- * `USER#<id>`) has in a time bucket (month, day, hour, ten minutes for `ALL`; month, day for a
- * user), in total (`n`) and per combination of the four
- * statuses (`c<codes>`): `COUNT#<scope>#<level>[#<parent bucket>]` / `<bucket>`, so a range Query of
- * one counter partition returns every bucket of a month or day at once. Each item also holds, per
- * stream shard, the sequence number of the last change folded into it (`w_<shard>`), the condition
- * that makes a redelivered change count once. A table of its own: counter writes stay out of the
- * entries' stream, and the stream's consumers read entries only.
+ * `USER#<id>`) has in a time bucket (month, day and hour for `ALL`; month for a user), in total
+ * (`n`) and per combination of the four statuses (`c<codes>`): `COUNT#<scope>#<level>[#<parent
+ * bucket>]` / `<bucket>`, so a range Query of one counter partition returns every bucket of a month
+ * or day at once. Each item also holds, per stream shard, the sequence number of the last change
+ * folded into it (`w_<shard>`), the condition that makes a redelivered change count once, and a
+ * version (`v`) every fold write adds one to, which a recount checks before it corrects the item.
+ * A table of its own: counter writes stay out of the entries' stream.
  */
 export const mediaLogCountsTable: TableDefinition = {
   ...TABLE_NAMES.mediaLogCounts,
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   indexes: [],
+  // A new table with the entries' new layout: the entries are copied into a new table and counted
+  // anew there, and this table's items would count them a second time.
+  layout: 2,
 };

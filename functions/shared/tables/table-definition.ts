@@ -30,6 +30,18 @@ export interface TableDefinition {
   readonly timeToLiveAttribute?: string;
   /** A change stream of the table's items, with the images its consumers need (DynamoDB Streams). */
   readonly stream?: 'NEW_AND_OLD_IMAGES' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'KEYS_ONLY';
+  /**
+   * The layout of keys and indexes, counted from 1 (the default). A layout a deployed table cannot
+   * be updated to in place (CloudFormation creates or deletes one global secondary index per update,
+   * and changes no key schema) is a new table: its resource id carries the layout (see
+   * {@link resourceId}), so CloudFormation creates it beside the old one, which it retains.
+   */
+  readonly layout?: number;
+}
+
+/** The table's logical id in the stack and its default name locally: the definition id, then `V<layout>` from the second layout on. */
+export function resourceId(table: Pick<TableDefinition, 'id' | 'layout'>): string {
+  return table.layout === undefined || table.layout === 1 ? table.id : `${table.id}V${table.layout}`;
 }
 
 /** Every key attribute a table declares (base keys and index keys), without repeats. */

@@ -1,6 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse } from 'aws-lambda';
 import { entryFromItem } from '../../../functions/media-log/model/entry-item';
+import { ENTRY_KEY_PREFIX } from '../../../functions/media-log/model/keys';
 import { handler } from '../../../functions/media-log/feed/ingest-media-log';
 import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../../../functions/media-log/model/entry-fields';
 import type { MediaLogEntry } from '../../../functions/media-log/model/schemas';
@@ -50,7 +51,7 @@ export async function scanEntries(): Promise<MediaLogEntry[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await getDocumentClient().send(
-      new ScanCommand({ TableName: tableName(mediaLogTable), FilterExpression: 'sk = :entry', ExpressionAttributeValues: { ':entry': 'ENTRY' }, ExclusiveStartKey: start }),
+      new ScanCommand({ TableName: tableName(mediaLogTable), FilterExpression: 'begins_with(pk, :entry)', ExpressionAttributeValues: { ':entry': ENTRY_KEY_PREFIX }, ExclusiveStartKey: start }),
     );
     entries.push(...(page.Items ?? []).map(entryFromItem));
     start = page.LastEvaluatedKey;

@@ -1,0 +1,195 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { mapConcurrently } from '../../shared/async/map-concurrently';
+import { comboAttribute, counterKeyId } from '../model/counters';
+import { entryFromItem } from '../model/entry-item';
+import { ENTRY_KEY_PREFIX } from '../model/keys';
+import type { MediaLogEntry } from '../model/schemas';
+import { isCountAttribute, VERSION_ATTRIBUTE } from './count-fold';
+import { addEntryDelta, type CounterDelta } from './counter-deltas';
+
+/**
+ * Rebuilding the media log's counters from its entries (`media-log recount`): the repair for counts
+ * the fold never applied (a batch Lambda gave up on after the mapping's maximum record age, a
+ * record the fold could not read) and for a counter damaged by hand, and the check of the fold's
+ * one unproven assumption (that Lambda retries a shard's records in order).
+ *
+ * It runs while the fold runs, and corrects a counter only where that is safe:
+ * 1. read every counter item, with its version (every fold write adds one to it);
+ * 2. scan every entry and add each to its counters, as the fold would have (counter-deltas.ts);
+ * 3. let the fold catch up with every change written before the scan ended (`settle`: locally the
+ *    fold is drained, in AWS a wait longer than its lag);
+ * 4. scan the entries again: an entry that changed between the two scans was moving, and its
+ *    counters, before and after, are left alone (two changes that cancel out in one fold batch
+ *    move no counter, and one scan could have seen the state between them);
+ * 5. read the counters again: an item whose version moved was written by the fold meanwhile, so
+ *    the first scan and the item may disagree by changes in flight, and it is left alone;
+ * 6. add the difference (entries' counts less the item's) to every other item, on condition that
+ *    its version is still the one read: a fold write in between refuses the correction.
+ * Items left alone are reported as busy: run the recount again when the fold writes them less
+ * often (a past hour, day or month is quiet; the current ones are written by every batch while the
+ * pipeline sends).
+ */
+
+/** A counter item the recount corrected, and by how much (attribute → added). */
+export interface CounterCorrection {
+  readonly pk: string;
+  readonly sk: string;
+  readonly added: Readonly<Record<string, number>>;
+}
+
+/** What a recount found and did. */
+export interface RecountReport {
+  /** Entries scanned (each of the two scans). */
+  readonly entries: number;
+  /** Counter items compared: those the entries make and those stored. */
+  readonly counters: number;
+  /** Items that held other counts than their entries make, and what was added to each. */
+  readonly corrected: readonly CounterCorrection[];
+  /** Items the fold wrote while the recount counted (or with entries that moved): not corrected, run again. */
+  readonly busy: readonly { readonly pk: string; readonly sk: string }[];
+}
+
+/** A stored counter item: its counts and its version. */
+interface StoredCounter {
+  readonly key: { readonly pk: string; readonly sk: string };
+  readonly counts: Readonly<Record<string, number>>;
+  readonly version: number | undefined;
+}
+
+/** Segments of each parallel Scan (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Scan.html#Scan.ParallelScan). */
+const SCAN_SEGMENTS = 4;
+/** Corrections in flight at once. */
+const CORRECTIONS_IN_FLIGHT = 8;
+
+/** Rebuilds the counters of the media log from its entries; see the module comment for how it stays safe beside the fold. */
+export class MediaLogRecount {
+  public constructor(
+    private readonly client: DynamoDBDocumentClient,
+    private readonly tables: { readonly entries: string; readonly counts: string },
+  ) {}
+
+  /** Recount every counter; `settle` returns once the fold has applied every change written before it was called. */
+  public async run(settle: () => Promise<void>): Promise<RecountReport> {
+    const before = await this.storedCounters();
+    const first = await this.entryStates();
+    await settle();
+    const second = await this.entryStates();
+    const after = await this.storedCounters();
+
+    const expected = new Map<string, CounterDelta>();
+    const moving = new Set<string>();
+    for (const [id, entry] of first) {
+      addEntryDelta(expected, entry, 1);
+      const again = second.get(id);
+      if (again === undefined || comboAttribute(again) !== comboAttribute(entry)) {
+        for (const moved of [entry, again]) if (moved) counterIds(moved).forEach((key) => moving.add(key));
+      }
+    }
+    for (const [id, entry] of second) if (!first.has(id)) counterIds(entry).forEach((key) => moving.add(key));
+
+    const ids = new Set([...expected.keys(), ...before.keys(), ...after.keys()]);
+    const busy: { pk: string; sk: string }[] = [];
+    const differing: { stored: StoredCounter; added: Record<string, number> }[] = [];
+    for (const id of ids) {
+      const was = before.get(id);
+      const stored = after.get(id);
+      const want = expected.get(id);
+      const key = (stored ?? was ?? want)?.key as StoredCounter['key'];
+      if (moving.has(id) || was?.version !== stored?.version) {
+        busy.push({ ...key });
+        continue;
+      }
+      const added = difference(Object.fromEntries(want?.counts ?? []), stored?.counts ?? {});
+      if (Object.keys(added).length > 0) differing.push({ stored: stored ?? { key, counts: {}, version: undefined }, added });
+    }
+    const corrected: CounterCorrection[] = [];
+    await mapConcurrently(differing, CORRECTIONS_IN_FLIGHT, async ({ stored, added }) => {
+      if (await this.correct(stored, added)) corrected.push({ ...stored.key, added });
+      else busy.push({ ...stored.key });
+    });
+    return { entries: first.size, counters: ids.size, corrected, busy };
+  }
+
+  /** Add `added` to a counter item still at the version read; false when the fold wrote it meanwhile. */
+  private async correct(stored: StoredCounter, added: Readonly<Record<string, number>>): Promise<boolean> {
+    const names: Record<string, string> = { '#v': VERSION_ATTRIBUTE };
+    const values: Record<string, unknown> = { ':one': 1 };
+    const additions = Object.entries(added).map(([name, value], index) => {
+      names[`#a${index}`] = name;
+      values[`:a${index}`] = value;
+      return `#a${index} :a${index}`;
+    });
+    if (stored.version !== undefined) values[':seen'] = stored.version;
+    try {
+      await this.client.send(
+        new UpdateCommand({
+          TableName: this.tables.counts,
+          Key: { ...stored.key },
+          UpdateExpression: `ADD ${[...additions, '#v :one'].join(', ')}`,
+          ConditionExpression: stored.version === undefined ? 'attribute_not_exists(#v)' : '#v = :seen',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+
+  /** Every counter item, by key, with its counts and version (strongly consistent). */
+  private async storedCounters(): Promise<Map<string, StoredCounter>> {
+    const counters = new Map<string, StoredCounter>();
+    await this.scan(this.tables.counts, (item) => {
+      const key = { pk: String(item.pk), sk: String(item.sk) };
+      const counts = Object.fromEntries(Object.entries(item).filter((pair): pair is [string, number] => isCountAttribute(pair[0], pair[1])));
+      const version = typeof item[VERSION_ATTRIBUTE] === 'number' ? (item[VERSION_ATTRIBUTE] as number) : undefined;
+      counters.set(counterKeyId(key), { key, counts, version });
+    });
+    return counters;
+  }
+
+  /** Every entry, by id (strongly consistent). */
+  private async entryStates(): Promise<Map<string, MediaLogEntry>> {
+    const entries = new Map<string, MediaLogEntry>();
+    await this.scan(this.tables.entries, (item) => {
+      if (typeof item.pk !== 'string' || !item.pk.startsWith(ENTRY_KEY_PREFIX)) return;
+      const entry = entryFromItem(item);
+      entries.set(entry.id, entry);
+    });
+    return entries;
+  }
+
+  /** A parallel, strongly consistent Scan of a whole table, each item handed to `each`. */
+  private async scan(tableName: string, each: (item: Record<string, unknown>) => void): Promise<void> {
+    await Promise.all(
+      Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
+        let start: Record<string, unknown> | undefined;
+        do {
+          const output = await this.client.send(new ScanCommand({ TableName: tableName, Segment: segment, TotalSegments: SCAN_SEGMENTS, ConsistentRead: true, ExclusiveStartKey: start }));
+          for (const item of output.Items ?? []) each(item);
+          start = output.LastEvaluatedKey;
+        } while (start !== undefined);
+      }),
+    );
+  }
+}
+
+/** The ids of the counter items an entry counts in. */
+function counterIds(entry: MediaLogEntry): string[] {
+  const deltas = new Map<string, CounterDelta>();
+  addEntryDelta(deltas, entry, 1);
+  return [...deltas.keys()];
+}
+
+/** `want` less `stored`, attribute by attribute, without the zeros. */
+function difference(want: Readonly<Record<string, number>>, stored: Readonly<Record<string, number>>): Record<string, number> {
+  const added: Record<string, number> = {};
+  for (const name of new Set([...Object.keys(want), ...Object.keys(stored)])) {
+    const delta = (want[name] ?? 0) - (stored[name] ?? 0);
+    if (delta !== 0) added[name] = delta;
+  }
+  return added;
+}
