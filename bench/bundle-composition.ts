@@ -8,6 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { BUNDLE_SETTINGS, PROJECT_ROOT } from '../lib/function-bundling';
+import { bundleOutput, type BundleOutput } from '../local/lambda/function-bundles';
+
+export { bundleOutput, type BundleOutput };
 
 /** The product code, as the metafile names it (paths relative to the project root). */
 export const PRODUCT_FOLDER = 'functions/';
@@ -19,15 +22,6 @@ export const DOCUMENT_CLIENT_PACKAGE = '@aws-sdk/lib-dynamodb';
 const CLIENT_PACKAGE = /^@aws-sdk\/client-/;
 
 /** One output of a metafile: the bytes each input contributed to it. */
-export type BundleOutput = Metafile['outputs'][string];
-
-/** The bundle itself among a build's outputs (its source map is the other one). */
-export function bundleOutput(metafile: Metafile): BundleOutput {
-  const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith(BUNDLE_SETTINGS.outputFile))?.[1];
-  if (!output) throw new Error(`the build has no ${BUNDLE_SETTINGS.outputFile} output`);
-  return output;
-}
-
 /** The package an input path belongs to (its innermost `node_modules` folder), or undefined for the project's own files. */
 export function packageOf(path: string): string | undefined {
   const marker = 'node_modules/';

@@ -12,7 +12,7 @@ import { BUNDLE_SETTINGS } from '../lib/function-bundling';
 import { breakdownAboveFloor, type BreakdownGroup } from './bundle-breakdown';
 import { bundleOutput, productClosure, sdkClientsUsed, type ProductClosure } from './bundle-composition';
 import { buildFloor, floorOf, type BuiltFloor, type Floor } from './floor-bundle';
-import { bundleOptions, deployedFunctions, type DeployedFunction } from './function-bundles';
+import { bundleOptions, deployedFunctions, type DeployedFunction } from '../local/lambda/function-bundles';
 import { formatRatio, formatTable, type TargetResult } from './report';
 
 /** Most a non-image function's bundle may weigh over its floor, in KB. */

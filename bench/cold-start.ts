@@ -12,10 +12,11 @@
 import { DEPLOYED_SDK_SOURCE, SDK_SOURCES, type SdkSource } from '../lib/function-bundling';
 import { sdkClientsUsed } from './bundle-composition';
 import { expectedOutcomes, floorOf, type Floor } from './floor-bundle';
-import { deployedFunctions } from './function-bundles';
+import { deployedFunctions } from '../local/lambda/function-bundles';
 import { deployedConfiguration, formatOverBare, initFigures, timeRounds, type InitSubject } from './init-rounds';
-import { createLambdaLayout, deployFloorToLayout, deployToLayout, providesSdkFor, type LambdaLayout } from './lambda-layout';
-import { invokeBundle, lambdaEnvironment } from './lambda-process';
+import { createLambdaLayout, deployToLayout, providesSdkFor, type LambdaLayout } from '../local/lambda/lambda-layout';
+import { deployFloorToLayout } from './floor-bundle';
+import { invokeBundle, lambdaEnvironment } from '../local/lambda/lambda-process';
 import { formatMs, formatSpread, formatTable, spread, type Spread, type TargetResult } from './report';
 
 /** Most a non-image function's init may take over its floor's, in ms. */

@@ -10,6 +10,8 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { join } from 'node:path';
 import { BUNDLE_SETTINGS, DEPLOYED_SDK_SOURCE, esbuildOptions, PROJECT_ROOT, type SdkSource } from '../lib/function-bundling';
 import { bundleOutput, DOCUMENT_CLIENT_PACKAGE } from './bundle-composition';
+import { bundleFile, writeBuild, type WrittenBundle } from '../local/lambda/function-bundles';
+import { installImageModules, type LambdaLayout } from '../local/lambda/lambda-layout';
 
 /** The floor's endpoint: port 9 (discard) on this machine, where nothing listens. */
 export const FLOOR_ENDPOINT = 'http://127.0.0.1:9';
@@ -132,4 +134,17 @@ export interface BuiltFloor {
 export async function buildFloor(floor: Floor): Promise<BuiltFloor> {
   const result = await build({ ...(await floorOptions(floor, join('/floor', BUNDLE_SETTINGS.outputFile))), write: false, metafile: true });
   return { floor, metafile: result.metafile, bytes: bundleOutput(result.metafile).bytes };
+}
+
+/** The task folder name of a floor: its key, in characters any file system takes. */
+function floorFolderName(floor: Floor): string {
+  return `floor-${floor.key.replace(/[^\w.-]+/g, '_')}`;
+}
+
+/** Bundle `floor` into its task folder of `layout` with SDK source `sdk`, sharp beside it when the floor has it. */
+export async function deployFloorToLayout(layout: LambdaLayout, floor: Floor, sdk: SdkSource): Promise<WrittenBundle> {
+  const folder = layout.taskFolder(floorFolderName(floor));
+  const written = await writeBuild(await floorOptions(floor, bundleFile(folder), sdk), folder);
+  if (floor.image) await installImageModules(folder);
+  return written;
 }

@@ -6,7 +6,7 @@
  */
 import { tables } from '../functions/shared/tables';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
-import { DEPLOYED_SETTINGS, timeBareNode, timeInit, type InitSample } from './lambda-process';
+import { DEPLOYED_SETTINGS, timeBareNode, timeInit, type InitSample } from '../local/lambda/lambda-process';
 import { formatSpread, progressBar, spread, type Spread } from './report';
 
 /**

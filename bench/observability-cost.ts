@@ -8,10 +8,10 @@
  * functions/shared/observability/embedded-metrics.ts) stay in both.
  */
 import { bundleDefines, DEPLOYED_SDK_SOURCE, TRACING_ENV } from '../lib/function-bundling';
-import { deployedFunctions, type DeployedFunction, type OptionsChange } from './function-bundles';
+import { deployedFunctions, type DeployedFunction, type OptionsChange } from '../local/lambda/function-bundles';
 import { deployedConfiguration, formatOverBare, initFigures, timeRounds, type InitSubject } from './init-rounds';
-import { createLambdaLayout, deployToLayout, providesSdkFor, type LambdaLayout } from './lambda-layout';
-import { lambdaEnvironment } from './lambda-process';
+import { createLambdaLayout, deployToLayout, providesSdkFor, type LambdaLayout } from '../local/lambda/lambda-layout';
+import { lambdaEnvironment } from '../local/lambda/lambda-process';
 import { formatMs, formatSpread, formatTable, spread, type Spread, type TargetResult } from './report';
 
 /** The two builds of every function. */

@@ -46,6 +46,11 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
     does: 'Imports media log entries, one JSON object a line; a bad line writes nothing.',
     load: async () => (await import('../local/cli/media-log-commands')).mediaLogImport,
   },
+  'media-log recount': {
+    synopsis: 'media-log recount [--settle SECONDS]',
+    does: 'Rebuilds the media log counters from a scan of the entries, beside a running fold, and prints the drift it corrected as JSON.',
+    load: async () => (await import('../local/cli/recount-command')).mediaLogRecount,
+  },
   seed: {
     synopsis: 'seed [--users N] [--log N]',
     does: 'Creates demo users and media log entries (20 and 500 unless told).',

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { deployedFunctionNamed } from '../../functions/deployed-functions';
 import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
-import { clientOptions, createDynamoDbClient } from '../../functions/shared/aws/clients';
+import { clientOptions } from '../../functions/shared/aws/clients';
 import { dataConfig, tableName } from '../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { DATA_DIR_LAYOUT } from '../backends/data-dir-layout';
@@ -22,26 +21,36 @@ import { StreamPoller, type BatchRunner, type DrainResult } from './stream-polle
 /** How often `npm start` polls the stream: Lambda's base rate for DynamoDB streams, four times a second. */
 export const POLL_INTERVAL_MS = 250;
 
-/** DynamoDB and DynamoDB Streams clients for the functions' configured endpoint, region and (on loopback) credentials. */
-function streamClients(): { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient } {
+/** A DynamoDB Streams client for the functions' configured endpoint, region and (on loopback) credentials. */
+function streamsClient(): DynamoDBStreamsClient {
   const config = dataConfig();
-  const target = { region: config.region, endpoint: config.dynamodbEndpoint, accessKey: config.accessKey };
-  return { dynamodb: createDynamoDbClient(target), streams: new DynamoDBStreamsClient(clientOptions(target)) };
+  return new DynamoDBStreamsClient(clientOptions({ region: config.region, endpoint: config.dynamodbEndpoint, accessKey: config.accessKey }));
+}
+
+/** What a local fold may run with instead of the defaults. */
+export interface LocalFoldOptions {
+  readonly batchSize?: number;
+  readonly streams?: DynamoDBStreamsClient;
 }
 
 /** Runs the fold over the media log's stream, one pass at a time. */
 export class LocalMediaLogFold {
   private passes: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
-  private readonly clients = streamClients();
+  private readonly streams: DynamoDBStreamsClient;
   private readonly poller: StreamPoller;
 
-  /** `run` runs the fold on a batch; by default as `invoke` runs a function. */
-  public constructor(checkpoints: CheckpointStore = new MemoryCheckpoints(), run?: BatchRunner) {
+  /**
+   * `run` runs the fold on a batch; by default as `invoke` runs a function. `options` replace the
+   * event source mapping's batch size and the Streams client (tests that cut batches smaller, or
+   * watch the calls a poll makes).
+   */
+  public constructor(checkpoints: CheckpointStore = new MemoryCheckpoints(), run?: BatchRunner, options: LocalFoldOptions = {}) {
     const target = deployedFunctionNamed(foldMediaLogCountsFunction.name);
     if (target === undefined) throw new Error(`${foldMediaLogCountsFunction.name} is not in the list of deployed functions.`);
-    const { dynamodb, streams } = this.clients;
-    this.poller = new StreamPoller(dynamodb, streams, tableName(mediaLogTable), foldMediaLogCountsFunction, checkpoints, run ?? ((event) => runFunction(target, event)));
+    this.streams = options.streams ?? streamsClient();
+    const consumer = { ...foldMediaLogCountsFunction, ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }) };
+    this.poller = new StreamPoller(this.streams, tableName(mediaLogTable), consumer, checkpoints, run ?? ((event) => runFunction(target, event)));
   }
 
   /** Fold every change the stream holds now; passes never overlap, so a caller waits for the one running. */
@@ -88,8 +97,7 @@ export class LocalMediaLogFold {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.passes;
-    this.clients.dynamodb.destroy();
-    this.clients.streams.destroy();
+    this.streams.destroy();
   }
 }
 

@@ -29,7 +29,7 @@ function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+    return /\.(ts|mjs)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
@@ -46,10 +46,10 @@ function resolveRelative(fromFile: string, specifier: string): string | null {
   return null;
 }
 
-/** Every import between the project's own modules. */
-export function importEdges(root: string = REPOSITORY_ROOT): ImportEdge[] {
+/** Every import between the project's own modules (of `folders`: the source folders unless told, tests left out of them). */
+export function importEdges(root: string = REPOSITORY_ROOT, folders: readonly string[] = SOURCE_FOLDERS): ImportEdge[] {
   const edges: ImportEdge[] = [];
-  for (const folder of SOURCE_FOLDERS) {
+  for (const folder of folders) {
     for (const file of sourceFiles(join(root, folder))) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(SPECIFIERS)) {

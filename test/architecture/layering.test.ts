@@ -78,6 +78,11 @@ describe('the import structure', () => {
     expect(importCycles(edges)).toEqual([]);
   });
 
+  it('has the benchmarks and the tests apart: no import from bench/ into test/ or from test/ into bench/, their own tests included', () => {
+    const crossing = importEdges(undefined, ['bench', 'test']).filter(({ from, to }) => from.split('/')[0] !== to.split('/')[0] && ['bench', 'test'].includes(to.split('/')[0] as string));
+    expect(crossing.map(({ from, to }) => `${from} -> ${to}`)).toEqual([]);
+  });
+
   it('has features depend on the route table only where they describe the API (openapi)', () => {
     expect(violations((from, to) => FEATURES.has(from) && to === 'functions/*' && from !== 'functions/openapi')).toEqual([]);
   });

@@ -11,7 +11,7 @@ import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clien
 import { userRepository } from '../../local/tool-composition';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';
-import { deployedFunctions, type DeployedFunction } from '../../bench/function-bundles';
+import { deployedFunctions, type DeployedFunction } from '../../local/lambda/function-bundles';
 import type { InvokeRequest } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
 import { objectKeysOf, storedObjectKeys } from '../avatars/routes/stored-avatars';

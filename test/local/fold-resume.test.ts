@@ -1,12 +1,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
 import { CountFold } from '../../functions/media-log/fold/count-fold';
 import { entryChanges } from '../../functions/media-log/fold/stream-changes';
-import { getDocumentClient } from '../../functions/shared/aws/clients';
-import { tableName } from '../../functions/shared/config/data-config';
+import { clientOptions, getDocumentClient } from '../../functions/shared/aws/clients';
+import { dataConfig, tableName } from '../../functions/shared/config/data-config';
 import { mediaLogCountsTable } from '../../functions/shared/tables/media-log-table';
 import { dataDirCheckpoints, LocalMediaLogFold } from '../../local/fold/media-log-fold';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
@@ -45,6 +46,7 @@ it('resumes from the stream where a stopped fold left off, every entry counted o
   // The first start folds the first batch of 1,000 records, then stops in the middle of the second.
   let batches = 0;
   let dead = false;
+  // Batches of 1,000 records, so that 1,200 are two of them (the mapping's own batches are larger).
   const stopped = new LocalMediaLogFold(dataDirCheckpoints(dataDir), async (event) => {
     batches += 1;
     if (dead) throw new Error('process stopped');
@@ -55,7 +57,7 @@ it('resumes from the stream where a stopped fold left off, every entry counted o
       dead = true;
       throw error;
     }
-  });
+  }, { batchSize: 1000 });
   await expect(stopped.drain()).rejects.toThrow('process stopped');
   await stopped.stop();
   const checkpoint = JSON.parse(readFileSync(join(dataDir, 'fold-checkpoints.json'), 'utf8'));
@@ -85,4 +87,28 @@ it('reports a fold failing pass after pass once, not four times a second', async
   await new Promise((resolve) => setTimeout(resolve, 500));
   await failing.stop();
   expect(reported).toEqual([expect.objectContaining({ message: 'the counts table is gone' })]);
+});
+
+it('polls with only the calls a poll needs: the stream found once, one GetRecords per shard from where the last poll stopped, no DescribeTable', async () => {
+  const calls: string[] = [];
+  const streams = new DynamoDBStreamsClient(clientOptions({ region: dataConfig().region, endpoint: dataConfig().dynamodbEndpoint, accessKey: dataConfig().accessKey }));
+  streams.middlewareStack.add((next, context) => async (args) => {
+    calls.push(context.commandName ?? '');
+    return next(args);
+  }, { step: 'initialize', name: 'callLog' });
+  const fold = new LocalMediaLogFold(undefined, undefined, { streams });
+  await fold.drain();
+  calls.length = 0;
+  const started = performance.now();
+  for (let poll = 0; poll < 5; poll += 1) {
+    await writeMediaLogEntries(sampleMediaLogEntries(3, { userIds: [91_020], start: new Date('2026-06-02T00:00:00Z'), spanMs: 60_000, seed: 30 + poll }));
+    await fold.drain();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await fold.stop();
+  // No new iterator, no stream lookup (DescribeTable, which DynamoDB Local answers by walking the
+  // table, is not even possible: the poller has no DynamoDB client); the shards listed again at most every 10 s.
+  expect(calls.filter((name) => name !== 'GetRecordsCommand' && name !== 'DescribeStreamCommand')).toEqual([]);
+  expect(calls.filter((name) => name === 'DescribeStreamCommand').length).toBeLessThanOrEqual(Math.ceil(seconds / 10));
+  expect(calls.filter((name) => name === 'GetRecordsCommand').length).toBeLessThanOrEqual(5 * 2);
 });

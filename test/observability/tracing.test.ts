@@ -7,7 +7,7 @@ import { tracingEnabled } from '../../functions/shared/observability/tracing';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deployedFunctions, writeBundle, type WrittenBundle } from '../../bench/function-bundles';
+import { deployedFunctions, writeBundle, type WrittenBundle } from '../../local/lambda/function-bundles';
 import { SETTINGS_DEFAULTS } from '../../lib/stack-settings';
 import { proxyEvent, routeAnswer, useDeployedBundles } from '../bundles/deployed-bundles-harness';
 import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';

@@ -7,9 +7,9 @@
 import { spawn, spawnSync, type StdioOptions } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { METRICS_NAMESPACE, SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
-import { NODE_MAJOR_VERSION, TRACING_ENV } from '../lib/function-bundling';
-import { SETTINGS_DEFAULTS } from '../lib/stack-settings';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/shared/observability/metric-catalog';
+import { NODE_MAJOR_VERSION, TRACING_ENV } from '../../lib/function-bundling';
+import { SETTINGS_DEFAULTS } from '../../lib/stack-settings';
 
 /** The script that loads a handler like the runtime. */
 const BOOTSTRAP = join(fileURLToPath(new URL('.', import.meta.url)), 'lambda-bootstrap.mjs');

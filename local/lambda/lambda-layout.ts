@@ -18,8 +18,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
-import { PROJECT_ROOT, IMAGE_NODE_MODULES, SDK_SOURCES, type SdkSource } from '../lib/function-bundling';
-import { floorOptions, type Floor } from './floor-bundle';
+import { PROJECT_ROOT, IMAGE_NODE_MODULES, SDK_SOURCES, type SdkSource } from '../../lib/function-bundling';
 import { bundleFile, writeBuild, writeBundle, type DeployedFunction, type OptionsChange, type WrittenBundle } from './function-bundles';
 
 /** The SDK packages the runtime provides: every `@aws-sdk/*` package installed in the project. */
@@ -91,20 +90,7 @@ export async function deployToLayout(layout: LambdaLayout, fn: DeployedFunction,
 }
 
 /** The host's sharp beside a bundle in `folder`, as the stack installs it for image functions. */
-async function installImageModules(folder: string): Promise<void> {
+export async function installImageModules(folder: string): Promise<void> {
   await mkdir(join(folder, 'node_modules'), { recursive: true });
   for (const name of IMAGE_NODE_MODULES) await symlink(join(PROJECT_ROOT, 'node_modules', name), join(folder, 'node_modules', name), 'dir');
-}
-
-/** The task folder name of a floor: its key, in characters any file system takes. */
-function floorFolderName(floor: Floor): string {
-  return `floor-${floor.key.replace(/[^\w.-]+/g, '_')}`;
-}
-
-/** Bundle `floor` into its task folder of `layout` with SDK source `sdk`, sharp beside it when the floor has it. */
-export async function deployFloorToLayout(layout: LambdaLayout, floor: Floor, sdk: SdkSource): Promise<WrittenBundle> {
-  const folder = layout.taskFolder(floorFolderName(floor));
-  const written = await writeBuild(await floorOptions(floor, bundleFile(folder), sdk), folder);
-  if (floor.image) await installImageModules(folder);
-  return written;
 }

@@ -5,11 +5,21 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { deployedFunctions as deployedFunctionList } from '../functions/deployed-functions';
-import type { DeployedFunction } from '../functions/shared/deployment/function-definitions';
-import { bundleOutput } from './bundle-composition';
-import { bundledFiles } from '../lib/bundled-files';
-import { BUNDLE_SETTINGS, DEPLOYED_SDK_SOURCE, esbuildOptions, type SdkSource } from '../lib/function-bundling';
+import { deployedFunctions as deployedFunctionList } from '../../functions/deployed-functions';
+import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
+import { bundledFiles } from '../../lib/bundled-files';
+import { BUNDLE_SETTINGS, DEPLOYED_SDK_SOURCE, esbuildOptions, type SdkSource } from '../../lib/function-bundling';
+
+/** One output of an esbuild build, from its metafile. */
+export type BundleOutput = Metafile['outputs'][string];
+
+/** The bundle itself among a build's outputs (its source map is the other one). */
+export function bundleOutput(metafile: Metafile): BundleOutput {
+  const output = Object.entries(metafile.outputs).find(([path]) => path.endsWith(BUNDLE_SETTINGS.outputFile))?.[1];
+  if (!output) throw new Error(`the build has no ${BUNDLE_SETTINGS.outputFile} output`);
+  return output;
+}
+
 
 export type { DeployedFunction };
 

@@ -1,7 +1,7 @@
-import { BUNDLE_OVER_FLOOR_BUDGET_KB, bundleSizeTargets, formatBundleSizes, type FunctionComposition } from '../../bench/bundle-size';
-import { coldStartTargets, formatColdStart, INIT_OVER_FLOOR_BUDGET_MS, type ColdStartResult, type ColdStartRow, type Difference } from '../../bench/cold-start';
-import { floorOf } from '../../bench/floor-bundle';
-import { spread } from '../../bench/report';
+import { BUNDLE_OVER_FLOOR_BUDGET_KB, bundleSizeTargets, formatBundleSizes, type FunctionComposition } from '../bundle-size';
+import { coldStartTargets, formatColdStart, INIT_OVER_FLOOR_BUDGET_MS, type ColdStartResult, type ColdStartRow, type Difference } from '../cold-start';
+import { floorOf } from '../floor-bundle';
+import { spread } from '../report';
 
 /**
  * The verdicts of the bundles and cold-start benches on made-up figures: every non-image function

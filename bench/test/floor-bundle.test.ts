@@ -1,9 +1,9 @@
-import { PRODUCT_GROUP, SDK_GROUP } from '../../bench/bundle-breakdown';
-import { benchBundleSizes, type FunctionComposition } from '../../bench/bundle-size';
-import { ANSWERED, expectedOutcomes, floorOf, floorSource, REFUSED, type Floor } from '../../bench/floor-bundle';
-import { deployedConfiguration } from '../../bench/init-rounds';
-import { createLambdaLayout, deployFloorToLayout, type LambdaLayout } from '../../bench/lambda-layout';
-import { invokeBundle, lambdaEnvironment } from '../../bench/lambda-process';
+import { PRODUCT_GROUP, SDK_GROUP } from '../bundle-breakdown';
+import { benchBundleSizes, type FunctionComposition } from '../bundle-size';
+import { ANSWERED, deployFloorToLayout, expectedOutcomes, floorOf, floorSource, REFUSED, type Floor } from '../floor-bundle';
+import { deployedConfiguration } from '../init-rounds';
+import { createLambdaLayout, type LambdaLayout } from '../../local/lambda/lambda-layout';
+import { invokeBundle, lambdaEnvironment } from '../../local/lambda/lambda-process';
 import { DEPLOYED_SDK_SOURCE } from '../../lib/function-bundling';
 
 /**

@@ -1,6 +1,6 @@
 import type { Metafile } from 'esbuild';
-import { breakdownAboveFloor, FLOOR_ONLY_GROUP, GLUE_GROUP, partGroups, PRODUCT_GROUP } from '../../bench/bundle-breakdown';
-import { packageOf, productClosure, sdkClientsUsed } from '../../bench/bundle-composition';
+import { breakdownAboveFloor, FLOOR_ONLY_GROUP, GLUE_GROUP, partGroups, PRODUCT_GROUP } from '../bundle-breakdown';
+import { packageOf, productClosure, sdkClientsUsed } from '../bundle-composition';
 
 /**
  * The metafile arithmetic of the bundles bench on a bundle small enough to work out by hand: a

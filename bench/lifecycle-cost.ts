@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { applyFeedChanges, createFeedWriters } from '../functions/media-log/feed/apply-changes';
+import type { FeedChange } from '../functions/media-log/feed/feed-messages';
+import { STATUS_FIELDS, type MediaStatus } from '../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../functions/media-log/model/schemas';
+import { getDocumentClient } from '../functions/shared/aws/clients';
+import { tableName } from '../functions/shared/config/data-config';
+import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
+import { foldPendingChanges } from '../local/fold/media-log-fold';
+import { attachWriteMeter, type WriteTally } from './write-meter';
+
+/**
+ * One entry lifecycle, a request and its 8 status changes (each status field pending → processing →
+ * its final value), written through the media pipeline feed's own path and then counted by the fold
+ * on DynamoDB Local, with every write's consumed capacity: the write units a lifecycle costs, as
+ * DynamoDB reports them, to set beside what the key-heat bench computes for the same lifecycle.
+ */
+
+/** What one lifecycle wrote, in write units: the entries table, each of its indexes, the counters. */
+export interface LifecycleUnits {
+  readonly table: number;
+  readonly indexes: Readonly<Record<string, number>>;
+  readonly counters: number;
+  readonly writes: number;
+}
+
+/** The lifecycle measured: a request of `user` with the url given, every field ending in `finals`. */
+export interface MeasuredLifecycle {
+  readonly entry: MediaLogEntry;
+  readonly changes: readonly FeedChange[];
+  readonly units: LifecycleUnits;
+}
+
+/** The units of a tally, split into the entries table, its indexes and the counters table. */
+function unitsOf(tally: WriteTally): LifecycleUnits {
+  const entries = tableName(mediaLogTable);
+  return {
+    table: tally.tables[entries] ?? 0,
+    indexes: Object.fromEntries(Object.entries(tally.indexes).filter(([name]) => name.startsWith(`${entries} `)).map(([name, units]) => [name.slice(entries.length + 1), units])),
+    counters: tally.tables[tableName(mediaLogCountsTable)] ?? 0,
+    writes: tally.writes,
+  };
+}
+
+/** A lifecycle's messages: the request (statuses pending), then each field to processing and to its final value, a second apart. */
+export function lifecycleChanges(entry: MediaLogEntry, finals: Readonly<Record<(typeof STATUS_FIELDS)[number], MediaStatus>>): FeedChange[] {
+  const at = (seconds: number) => new Date(Date.parse(entry.send) + seconds * 1000).toISOString();
+  return [
+    { kind: 'entry', entry: { ...entry, status: 'pending', 'status-ffscan': 'pending', 'status-mediainfo': 'pending', 'status-scan-report': 'pending' } },
+    ...STATUS_FIELDS.flatMap((field, index): FeedChange[] => [
+      { kind: 'status', id: entry.id, field, value: 'processing', at: at(1 + index) },
+      { kind: 'status', id: entry.id, field, value: finals[field], at: at(10 + index) },
+    ]),
+  ];
+}
+
+/**
+ * Write one lifecycle through the feed's writers (the queue consumer's path, one change after the
+ * other as the pipeline sends them) and fold it, metering every write. The fold is drained first,
+ * so that it counts this lifecycle's records alone.
+ */
+export async function measureLifecycle(userId = 4242, finals: Readonly<Record<(typeof STATUS_FIELDS)[number], MediaStatus>> = { status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success' }): Promise<MeasuredLifecycle> {
+  await foldPendingChanges();
+  const entry: MediaLogEntry = {
+    id: randomUUID(),
+    send: new Date(Date.now() - 60_000).toISOString(),
+    url: `https://media.example.com/videos/lifecycle-${randomUUID()}.mp4`,
+    'user-id': userId,
+    status: 'pending',
+    'status-ffscan': 'pending',
+    'status-mediainfo': 'pending',
+    'status-scan-report': 'pending',
+  };
+  const changes = lifecycleChanges(entry, finals);
+  const meter = attachWriteMeter(getDocumentClient());
+  try {
+    const writers = createFeedWriters(getDocumentClient());
+    for (const change of changes) {
+      const [result] = await applyFeedChanges(writers, [change]);
+      if (result?.outcome !== 'applied') throw new Error(`A lifecycle change was not applied: ${result?.outcome} ${result?.reason ?? ''}`);
+    }
+    await foldPendingChanges();
+  } finally {
+    meter.detach();
+  }
+  return { entry, changes, units: unitsOf(meter.tally()) };
+}
