@@ -46,6 +46,11 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
     does: 'Imports media log entries, one JSON object a line; a bad line writes nothing.',
     load: async () => (await import('../local/cli/media-log-commands')).mediaLogImport,
   },
+  'media-log migrate': {
+    synopsis: 'media-log migrate --from TABLE',
+    does: 'Copies the entries of a media log table of the previous layout into this one (README, "Upgrading the media log"); running it again copies nothing twice.',
+    load: async () => (await import('../local/cli/migrate-command')).mediaLogMigrate,
+  },
   'media-log recount': {
     synopsis: 'media-log recount [--settle SECONDS]',
     does: 'Rebuilds the media log counters from a scan of the entries, beside a running fold, and prints the drift it corrected as JSON.',

@@ -87,8 +87,8 @@ function serviceServerErrors(restApi: apigateway.RestApi): cloudwatch.MathExpres
 
 /**
  * What operators watch: alarms on the API's 5XX answers and throttling, on every function's
- * errors, on the depth of every dead-letter queue, and on each stream consumer's lag and failure
- * queue, optionally notifying an email address through an encrypted SNS topic.
+ * errors, on the depth of every dead-letter queue, and on each stream consumer's lag, failure
+ * queue and skipped records, optionally notifying an email address through an encrypted SNS topic.
  */
 export class Observability extends Construct {
   public readonly alarms: cloudwatch.Alarm[] = [];
@@ -156,7 +156,7 @@ export class Observability extends Construct {
   private addStreamConsumerAlarms({ definition, handler, failureQueue }: StreamConsumer): void {
     this.alarms.push(
       streamLag({ handler }).createAlarm(this, `${definition.name}Lag`, {
-        alarmDescription: `${definition.name} trails its stream by more than ${ALARM_THRESHOLDS.streamLagMs / 1000} s: it falls behind the writes or retries a failing batch (see its Errors and log group). A record still unprocessed 24 hours after its write leaves the stream, and its failure queue then names the batch.`,
+        alarmDescription: `${definition.name} trails its stream by more than ${ALARM_THRESHOLDS.streamLagMs / 1000} s: it falls behind the writes or retries a failing batch (see its Errors and log group). A batch still failing when its records are ${definition.maximumRecordAgeSeconds / 3600} h old is given up on, and its failure queue then names it.`,
         threshold: ALARM_THRESHOLDS.streamLagMs,
         evaluationPeriods: ALARM_THRESHOLDS.streamLagMinutes,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -167,8 +167,20 @@ export class Observability extends Construct {
     this.addQueueDepthAlarm(
       `${definition.failureQueue}Messages`,
       failureQueue,
-      `${definition.name} gave up on a batch of its stream: its records expired unprocessed, so what it keeps misses those changes. Each message names the shard and sequence numbers; see the function's log group.`,
+      `${definition.name} gave up on a batch of its stream (retried until its records were ${definition.maximumRecordAgeSeconds / 3600} h old) or skipped a record it could not read, so what it keeps misses those changes. Each message names the shard and sequence numbers; see the function's log group, then run media-log recount.`,
     );
+    if (definition.skippedRecordsMetric !== undefined) {
+      const skipped = new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: definition.skippedRecordsMetric, dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAME }, period: PERIOD, statistic: 'Sum' });
+      this.alarms.push(
+        skipped.createAlarm(this, `${definition.name}Skipped`, {
+          alarmDescription: `${definition.name} skipped a stream record it could not read (a missing or malformed field): its log group names the key and the reason, its failure queue describes it; run media-log recount once the cause is fixed.`,
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+        }),
+      );
+    }
   }
 
   private addQueueDepthAlarm(id: string, queue: sqs.IQueue, description: string): void {

@@ -85,6 +85,8 @@ export class StreamConsumers extends Construct {
       logRetentionDays: props.logRetentionDays,
     });
     grantFunctionData(handler.role, definition.grants, props.data);
+    // The consumer reports the records it skips to the same queue (sqs:SendMessage is granted below for the mapping).
+    if (definition.failureQueueUrlEnv !== undefined) handler.function.addEnvironment(definition.failureQueueUrlEnv, failureQueue.queueUrl);
     // The mapping is made directly, not with DynamoEventSource and SqsDlq, which grant ListStreams on
     // "*" and queue actions beside SendMessage: the mapping needs the stream's reads on this stream
     // and, for the failure queue, sqs:SendMessage alone (services-dynamodb-errors.html above).

@@ -2,7 +2,7 @@ import { deployedFunctions } from '../../functions/deployed-functions';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { usersTable } from '../../functions/shared/tables/index';
 import { CURSOR_SECRET_ENV } from '../../lib/constructs/cursor-signing-key';
-import { logicalIdAt, synthesizeStack } from './stack-fixture';
+import { logicalIdAt, synthesizeStack, tableLogicalId } from './stack-fixture';
 
 interface Statement {
   Effect: string;
@@ -22,7 +22,7 @@ const reconciler = scheduledFunctions.find((definition) => definition.name === '
 const functionId = logicalIdAt(stack, ['Background', 'reconcileAvatarObjects', 'Function']);
 const roleId = logicalIdAt(stack, ['Background', 'reconcileAvatarObjects', 'Role']);
 const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
-const usersTableId = logicalIdAt(stack, ['Data', usersTable.id]);
+const usersTableId = tableLogicalId(stack, usersTable);
 
 const statements: Statement[] = ofType('AWS::IAM::Policy')
   .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))

@@ -1,5 +1,5 @@
-import { keyAttributes, tables, type IndexDefinition, type TableDefinition } from '../../functions/shared/tables/index';
-import { logicalIdAt, synthesizeStack } from './stack-fixture';
+import { keyAttributes, resourceId, tables, type IndexDefinition, type TableDefinition } from '../../functions/shared/tables/index';
+import { logicalIdAt, synthesizeStack, tableLogicalId } from './stack-fixture';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 
@@ -15,7 +15,7 @@ function expectedProjection(index: IndexDefinition) {
 const { stack, template } = synthesizeStack();
 const resources = template.toJSON().Resources as Record<string, Resource>;
 const tableOf = (definition: TableDefinition): Resource => {
-  const resource = resources[logicalIdAt(stack, ['Data', definition.id])];
+  const resource = resources[tableLogicalId(stack, definition)];
   if (!resource) throw new Error(`No table for ${definition.id}`);
   return resource;
 };

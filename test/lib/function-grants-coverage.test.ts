@@ -9,7 +9,7 @@ import { authorizationRequests, type AuthorizationRequest, type DataNames } from
 import { actionsOf, allows, resourcesOf, statementsOfRole, type RoleStatement } from './grant-coverage/policy-simulator';
 import { runScenarios } from './grant-coverage/scenarios';
 import { recordCalls, type RecordedCall } from './grant-coverage/sdk-recorder';
-import { functionPath, logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';
+import { functionPath, logicalIdAt, synthesizeStack, tableLogicalId, type Resources } from './stack-fixture';
 
 /**
  * The IAM policies the stack gives each function are enough and no more (issue 16, item 8): every
@@ -41,7 +41,7 @@ let names: DataNames;
 
 beforeAll(async () => {
   names = {
-    tables: new Map(tables.map((definition) => [tableName(definition), { logicalId: logicalIdAt(stack, ['Data', definition.id]), partitionKey: definition.partitionKey.name }])),
+    tables: new Map(tables.map((definition) => [tableName(definition), { logicalId: tableLogicalId(stack, definition), partitionKey: definition.partitionKey.name }])),
     bucket: { name: avatarBucketName(), logicalId: logicalIdAt(stack, ['AvatarStorage', 'Avatars']) },
   };
   calls = recordCalls();

@@ -1,3 +1,4 @@
+import { usersTable } from '../../functions/shared/tables/users-table';
 import { authorizerFunction } from '../../functions/auth/authorizer-function';
 import { routes } from '../../functions/routes';
 import type { DataGrants, TableGrantKey } from '../../functions/shared/deployment/data-grants';
@@ -5,7 +6,7 @@ import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { USER_SUBJECT_INDEX } from '../../functions/shared/tables/users-table';
 import { tables } from '../../functions/shared/tables/index';
 import { actionsOf, resourcesOf, statementsOfRole, type RoleStatement } from './grant-coverage/policy-simulator';
-import { logicalIdAt, sampleRoutes, synthesizeStack, type Resources } from './stack-fixture';
+import { logicalIdAt, sampleRoutes, synthesizeStack, tableLogicalId, type Resources } from './stack-fixture';
 
 /**
  * Each function's role, as synthesized: the actions of its grants on the resources they name and
@@ -20,10 +21,10 @@ const resources = template.toJSON().Resources as Resources;
 /** Each table's grant key and logical id (`MediaLog` → `mediaLog`). */
 const tableIds = tables.map((definition) => ({
   key: (definition.id.charAt(0).toLowerCase() + definition.id.slice(1)) as TableGrantKey,
-  tableId: logicalIdAt(stack, ['Data', definition.id]),
+  tableId: tableLogicalId(stack, definition),
 }));
 const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
-const usersTableId = logicalIdAt(stack, ['Data', 'Users']);
+const usersTableId = tableLogicalId(stack, usersTable);
 
 const statementsAt = (path: readonly string[]): RoleStatement[] => statementsOfRole(resources, logicalIdAt(stack, path));
 const on = (prefix: string) => (statements: RoleStatement[]) => statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith(prefix)));

@@ -6,7 +6,7 @@ import { tables } from '../../functions/shared/tables/index';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { NODE_MAJOR_VERSION } from '../../lib/function-bundling';
 import { FUNCTION_RUNTIME } from '../../lib/constructs/service-function';
-import { functionPath, logicalIdAt, sampleRoutes, synthesizeStack } from './stack-fixture';
+import { functionPath, logicalIdAt, sampleRoutes, synthesizeStack, tableLogicalId } from './stack-fixture';
 
 const table = [...routes, ...sampleRoutes()];
 const { stack, template } = synthesizeStack({}, { routes: table });
@@ -101,7 +101,7 @@ describe.each(allFunctions)('the %s function', (_name, path, expected) => {
 
   it('knows every table and the bucket by name, and logs and measures as the service', () => {
     const variables = fn.Environment?.Variables ?? {};
-    for (const definition of tables) expect(variables[definition.nameEnv]).toEqual({ Ref: logicalIdAt(stack, ['Data', definition.id]) });
+    for (const definition of tables) expect(variables[definition.nameEnv]).toEqual({ Ref: tableLogicalId(stack, definition) });
     expect(variables[avatarBucket.nameEnv]).toBeDefined();
     expect(variables).toMatchObject({
       POWERTOOLS_SERVICE_NAME: 'frontend-api',

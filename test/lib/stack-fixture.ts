@@ -5,6 +5,7 @@ import { serviceFunctions } from '../../functions/deployed-functions';
 import type { DeployedFunction } from '../../functions/shared/deployment/function-definitions';
 import { routeNamed, routes } from '../../functions/routes';
 import { type RouteDefinition } from '../../functions/shared/http/route-definition';
+import { resourceId, type TableDefinition } from '../../functions/shared/tables/index';
 import { createFrontendApiApp, type FrontendApiApp } from '../../lib/frontend-api-app';
 import type { FrontendApiStack, FrontendApiStackProps } from '../../lib/frontend-api-stack';
 
@@ -42,6 +43,11 @@ export function logicalIdAt(stack: FrontendApiStack, path: readonly string[]): s
   for (const id of path.slice(1)) construct = construct.node.findChild(id);
   const resource = (construct.node.defaultChild ?? construct) as CfnElement;
   return stack.getLogicalId(resource);
+}
+
+/** The logical id of a table of the one table definition (its resource id: the definition id and its layout). */
+export function tableLogicalId(stack: FrontendApiStack, definition: Pick<TableDefinition, 'id' | 'layout'>): string {
+  return logicalIdAt(stack, ['Data', resourceId(definition)]);
 }
 
 /** The construct path of a deployed function (`['Routes', 'getUser']`); its role is under `Role`, its Lambda function under `Function`. */

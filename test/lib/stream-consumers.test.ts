@@ -1,9 +1,11 @@
+import { ENTRY_KEY_PREFIX } from '../../functions/media-log/model/keys';
+import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { deployedFunctions } from '../../functions/deployed-functions';
 import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
 import { tables } from '../../functions/shared/tables/index';
 import { STREAM_READ_ACTIONS } from '../../lib/constructs/stream-consumers';
 import { actionsOf, statementsOfRole } from './grant-coverage/policy-simulator';
-import { logicalIdAt, synthesizeStack, type Resources } from './stack-fixture';
+import { logicalIdAt, synthesizeStack, tableLogicalId, type Resources } from './stack-fixture';
 
 /**
  * The counter fold in the stack (DESIGN.md section 7b): the media log table's stream, the event
@@ -16,8 +18,8 @@ const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
 const ofType = (type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
 const mentioning = (id: string) => ([, resource]: [string, Resources[string]]) => JSON.stringify(resource.Properties).includes(`"${id}"`);
 
-const tableId = logicalIdAt(stack, ['Data', 'MediaLog']);
-const countsTableId = logicalIdAt(stack, ['Data', 'MediaLogCounts']);
+const tableId = tableLogicalId(stack, mediaLogTable);
+const countsTableId = tableLogicalId(stack, mediaLogCountsTable);
 const functionId = logicalIdAt(stack, ['Streams', 'foldMediaLogCounts', 'Function']);
 const roleId = logicalIdAt(stack, ['Streams', 'foldMediaLogCounts', 'Role']);
 const failuresId = logicalIdAt(stack, ['Streams', 'MediaLogFoldFailures']);
@@ -61,18 +63,18 @@ describe('the foldMediaLogCounts mapping', () => {
     expect(mapping.FunctionResponseTypes).toBeUndefined();
   });
 
-  it('bisects a failing batch and retries it until its records expire, then reports it to the failure queue', () => {
+  it('bisects a failing batch and retries it until its records are an hour old, then reports it to the failure queue', () => {
     expect(mapping).toMatchObject({
       BisectBatchOnFunctionError: true,
       MaximumRetryAttempts: -1,
-      MaximumRecordAgeInSeconds: -1,
+      MaximumRecordAgeInSeconds: 3600,
       DestinationConfig: { OnFailure: { Destination: failuresArn } },
     });
   });
 
   it('lets through only records of entry items', () => {
     const patterns = (mapping.FilterCriteria?.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
-    expect(patterns).toEqual([{ dynamodb: { Keys: { pk: { S: [{ prefix: 'ENTRY#' }] } } } }]);
+    expect(patterns).toEqual([{ dynamodb: { Keys: { pk: { S: [{ prefix: ENTRY_KEY_PREFIX }] } } } }]);
   });
 });
 

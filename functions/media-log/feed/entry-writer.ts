@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
-import { entryFromItem, entryItem } from '../model/entry-item';
+import { entryFromItem, entryItem, type StatusStamps } from '../model/entry-item';
 import { EntryConflictError } from '../model/errors';
 import { mediaLogKeys } from '../model/keys';
 import { REQUEST_FIELDS } from '../model/entry-fields';
@@ -19,6 +19,8 @@ export type EntryResult = WriteOutcome | Error;
 export interface WriteAllOptions {
   /** Called as entries settle, with how many just did (for progress bars). */
   readonly onSettled?: (count: number) => void;
+  /** When each status of an entry was set, by entry id, where it is not its send time (entries copied from another table). */
+  readonly stamps?: ReadonlyMap<string, StatusStamps>;
 }
 
 /** Most keys of one BatchGetItem (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html). */
@@ -111,7 +113,7 @@ export class MediaLogWriter {
       const fresh = await this.settleStored(chunk, settle);
       options.onSettled?.(chunk.length - fresh.length);
       for (const batch of chunksOf(fresh, WRITE_BATCH)) {
-        const outcome = await this.putAll(batch).then(() => 'written' as const, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+        const outcome = await this.putAll(batch, { ...(options.stamps ? { stamps: options.stamps } : {}) }).then(() => 'written' as const, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
         for (const entry of batch) settle(entry, outcome);
         options.onSettled?.(batch.length);
       }
@@ -126,7 +128,7 @@ export class MediaLogWriter {
    */
   public async putAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<void> {
     await mapConcurrently(chunksOf(entries, WRITE_BATCH), BATCHES_IN_FLIGHT, async (batch) => {
-      const requests = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry) } }));
+      const requests = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry, options.stamps?.get(entry.id)) } }));
       await retryUnprocessed(
         requests,
         async (pending) => {

@@ -47,6 +47,39 @@ const COUNTER_WRITES_IN_FLIGHT = 8;
 /** Attempts of one counter item: each refused attempt found another delivery folded some records first. */
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Most count attributes one counter write adds to. An update expression is at most 4 KB and 300
+ * operators (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#limits-expression-parameters),
+ * and a batch can move an item between hundreds of status combinations (6^4 of them): a hundred
+ * additions (`#a99 :v99, `: about 1.3 KB) stay well within both.
+ */
+export const MAX_ADDITIONS_PER_WRITE = 100;
+
+/**
+ * The parts of a counter's batch cut into consecutive runs that each touch at most
+ * {@link MAX_ADDITIONS_PER_WRITE} attributes (a part moves three at most: the total, the old and the
+ * new combination). Each run is one write with its own watermark, in stream order, so a delivery that
+ * dies between two of them goes on, when retried, from the first run not yet written: exactly as
+ * after a batch that died between two counter items.
+ */
+export function writeRuns(parts: CounterChanges['parts']): CounterChanges['parts'][] {
+  const runs: CounterChanges['parts'][] = [];
+  let run: CounterChanges['parts'] = [];
+  let attributes = new Set<string>();
+  for (const part of parts) {
+    const touched = [...part.counts.keys()].filter((name) => !attributes.has(name));
+    if (run.length > 0 && attributes.size + touched.length > MAX_ADDITIONS_PER_WRITE) {
+      runs.push(run);
+      run = [];
+      attributes = new Set();
+    }
+    run.push(part);
+    for (const name of part.counts.keys()) attributes.add(name);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
 /** The attribute every fold write adds one to. */
 export const VERSION_ATTRIBUTE = 'v';
 
@@ -119,6 +152,15 @@ export class CountFold {
   }
 
   private async foldInto(counter: CounterChanges, shardId: string): Promise<'written' | 'already-folded'> {
+    let outcome: 'written' | 'already-folded' = 'already-folded';
+    for (const parts of writeRuns(counter.parts)) {
+      if ((await this.foldRun({ key: counter.key, parts }, shardId)) === 'written') outcome = 'written';
+    }
+    return outcome;
+  }
+
+  /** Write one run of a counter's parts (see {@link writeRuns}), exactly once. */
+  private async foldRun(counter: CounterChanges, shardId: string): Promise<'written' | 'already-folded'> {
     let parts = counter.parts;
     let seen: string | undefined;
     for (let attempt = 1; ; attempt += 1) {

@@ -1,9 +1,12 @@
 import { defineConfig } from '../../shared/config/define-config';
+import { foldMediaLogCountsFunction } from './stream-functions';
 
 /** Variables of the counter fold. */
 export const FOLD_ENV = {
   /** Counter writes a fold batch keeps in flight at once. */
   writesInFlight: 'FOLD_COUNTER_WRITES_IN_FLIGHT',
+  /** The failure queue of the fold's mapping, where the fold also reports the records it skips (the stack sets it; unset locally). */
+  failureQueueUrl: foldMediaLogCountsFunction.failureQueueUrlEnv,
 } as const;
 
 /**
@@ -15,4 +18,5 @@ export const FOLD_ENV = {
  */
 export const foldConfig = /* @__PURE__ */ defineConfig('fold', (env) => ({
   writesInFlight: env.integer(FOLD_ENV.writesInFlight, 64, { min: 1, max: 256 }),
+  failureQueueUrl: env.optional(FOLD_ENV.failureQueueUrl),
 }));

@@ -8,7 +8,8 @@ import { invocationTelemetry } from '../../shared/observability/invocation-telem
 import { mediaLogCountsTable } from '../../shared/tables/media-log-table';
 import { CountFold } from './count-fold';
 import { foldConfig } from './fold-config';
-import { entryChanges } from './stream-changes';
+import { reportSkippedRecords } from './failure-reports';
+import { readEntryChanges } from './stream-changes';
 
 /**
  * A batch of the media log's stream as the event source mapping delivers it. The mapping runs with
@@ -44,17 +45,21 @@ function lagSeconds(event: MediaLogStreamEvent): number | undefined {
 
 /**
  * Folds one batch into the counters (DESIGN.md section 7b). A failure throws: the mapping retries
- * the batch, bisecting it, and the watermarks make every record count once whatever it delivers again.
+ * the batch, bisecting it, and the watermarks make every record count once whatever it delivers
+ * again. A record that cannot be read never fails the batch: it is reported and skipped
+ * (failure-reports.ts), since no retry makes it readable.
  */
 async function fold(event: MediaLogStreamEvent): Promise<MediaLogStreamResponse> {
   const records = event.Records ?? [];
   if (records.length > 0 && (typeof event.shardId !== 'string' || event.shardId === '')) {
     throw new Error('The stream event names no shardId: the fold keeps a watermark per shard, so its event source mapping must use a tumbling window.');
   }
-  const changes = entryChanges(records);
+  const { changes, unreadable } = readEntryChanges(records);
+  const streamArn = event.eventSourceARN ?? records[0]?.eventSourceARN;
+  await reportSkippedRecords(unreadable, { shardId: event.shardId as string, ...(streamArn === undefined ? {} : { streamArn }) });
   const outcome = changes.length === 0 ? { counters: 0, written: 0, alreadyFolded: 0 } : await countFold().apply(event.shardId as string, changes);
   const lag = lagSeconds(event);
-  logger.info('Fold batch', { shardId: event.shardId, records: records.length, changes: changes.length, ...outcome, ...(lag === undefined ? {} : { lagSeconds: Math.round(lag) }) });
+  logger.info('Fold batch', { shardId: event.shardId, records: records.length, changes: changes.length, skipped: unreadable.length, ...outcome, ...(lag === undefined ? {} : { lagSeconds: Math.round(lag) }) });
   return { state: {}, batchItemFailures: [] };
 }
 

@@ -1,7 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { entryFromItem } from '../model/entry-item';
-import { ENTRY_KEY_PREFIX } from '../model/keys';
+import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
+import { MEDIA_STATUSES, STATUS_FIELDS } from '../model/entry-fields';
+import { ENTRY_KEY_PREFIX, SEND_KEY_PATTERN, STATUS_STORAGE } from '../model/keys';
 import type { MediaLogEntry } from '../model/schemas';
 
 /**
@@ -46,24 +48,72 @@ export function sequenceOfKey(key: string): string {
   return key.slice(2, 2 + Number(key.slice(0, 2)));
 }
 
-/** Whether an item image is an entry (`E#<id>`); the stream's event source filter lets only those through. */
-function entryImage(image: Record<string, unknown> | undefined): MediaLogEntry | undefined {
-  if (image === undefined) return undefined;
-  const item = unmarshall(image as Record<string, AttributeValue>);
-  return typeof item.pk === 'string' && item.pk.startsWith(ENTRY_KEY_PREFIX) ? entryFromItem(item) : undefined;
+/** A record the fold cannot read as a change of an entry, and why (logged, counted and reported, then skipped). */
+export interface UnreadableRecord {
+  readonly sequence?: string;
+  readonly keys?: Record<string, unknown>;
+  readonly reason: string;
 }
 
-/** The entry changes among `records` (records of other items, or without a sequence number, are skipped). */
-export function entryChanges(records: readonly StreamRecord[]): EntryChange[] {
+/** What a batch's records are to the fold: the changes it folds, and the records it cannot read. */
+export interface ReadRecords {
+  readonly changes: EntryChange[];
+  readonly unreadable: UnreadableRecord[];
+}
+
+const isStatus = (value: unknown): boolean => typeof value === 'string' && (MEDIA_STATUSES as readonly string[]).includes(value);
+
+/**
+ * The entry an image holds, undefined when it is no entry's image (the event source filter lets
+ * only entries through), or the reason it cannot be read: every field a counter needs (send, user,
+ * the four statuses) must be there, and well formed.
+ */
+function entryImage(image: Record<string, unknown> | undefined): MediaLogEntry | string | undefined {
+  if (image === undefined) return undefined;
+  let item: Record<string, unknown>;
+  try {
+    item = unmarshall(image as Record<string, AttributeValue>);
+  } catch (error) {
+    return `an image DynamoDB would not write: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (typeof item.pk !== 'string' || !item.pk.startsWith(ENTRY_KEY_PREFIX)) return undefined;
+  const key = item[MEDIA_LOG_ATTRIBUTES.sendKey];
+  if (typeof key !== 'string' || !SEND_KEY_PATTERN.test(key)) return `no send key (${MEDIA_LOG_ATTRIBUTES.sendKey}) in the image`;
+  if (typeof item[MEDIA_LOG_ATTRIBUTES.userId] !== 'number') return `no user id (${MEDIA_LOG_ATTRIBUTES.userId}) in the image`;
+  for (const field of STATUS_FIELDS) if (!isStatus(item[STATUS_STORAGE[field].attribute])) return `no status value for ${field} in the image`;
+  return entryFromItem(item);
+}
+
+/**
+ * The entry changes among `records`, and the records that cannot be read as one (no sequence
+ * number, an image without a field a counter needs). Records of other items are left out: the
+ * event source filter lets none through.
+ */
+export function readEntryChanges(records: readonly StreamRecord[]): ReadRecords {
   const changes: EntryChange[] = [];
+  const unreadable: UnreadableRecord[] = [];
   for (const record of records) {
     const sequence = record.dynamodb?.SequenceNumber;
-    if (sequence === undefined || !/^\d{1,40}$/.test(sequence)) continue;
+    const keys = record.dynamodb?.Keys;
+    const where = { ...(sequence === undefined ? {} : { sequence }), ...(keys === undefined ? {} : { keys }) };
+    if (sequence === undefined || !/^\d{1,40}$/.test(sequence)) {
+      unreadable.push({ ...where, reason: 'no sequence number of 1 to 40 digits' });
+      continue;
+    }
     const before = entryImage(record.dynamodb?.OldImage);
     const after = entryImage(record.dynamodb?.NewImage);
+    const reason = typeof before === 'string' ? `old image: ${before}` : typeof after === 'string' ? `new image: ${after}` : undefined;
+    if (reason !== undefined) {
+      unreadable.push({ ...where, reason });
+      continue;
+    }
     if (before === undefined && after === undefined) continue;
-    changes.push({ sequence: sequenceKey(sequence), ...(before ? { before } : {}), ...(after ? { after } : {}) });
+    changes.push({ sequence: sequenceKey(sequence), ...(before ? { before: before as MediaLogEntry } : {}), ...(after ? { after: after as MediaLogEntry } : {}) });
   }
-  return changes;
+  return { changes, unreadable };
 }
 
+/** The entry changes among `records` (those that cannot be read are left out: see {@link readEntryChanges}). */
+export function entryChanges(records: readonly StreamRecord[]): EntryChange[] {
+  return readEntryChanges(records).changes;
+}

@@ -31,6 +31,9 @@ export const foldMediaLogCountsFunction = {
   // "Watching and replaying the fold"). It also bounds how long a watermark must be kept.
   maximumRecordAgeSeconds: 3600,
   failureQueue: 'MediaLogFoldFailures',
+  // A record the fold cannot read is reported to the same queue by the fold itself, and skipped.
+  failureQueueUrlEnv: 'FOLD_FAILURE_QUEUE_URL',
+  skippedRecordsMetric: 'MediaLogFoldSkipped',
   grants: {
     mediaLogCounts: [{ actions: ['UpdateItem'], partitions: ['COUNT#*'], returnValues: ['ALL_NEW', 'ALL_OLD'] }],
   },

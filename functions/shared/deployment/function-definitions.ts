@@ -83,6 +83,10 @@ export interface StreamConsumerDefinition {
   readonly maximumRecordAgeSeconds: number;
   /** The queue that receives the description of a batch Lambda gave up on (its construct id and name). */
   readonly failureQueue: string;
+  /** The variable that tells the consumer its failure queue's URL, where it reports the records it skips itself. */
+  readonly failureQueueUrlEnv?: string;
+  /** The business metric (metric-catalog.ts) counting the records the consumer skipped: alarmed on its first. */
+  readonly skippedRecordsMetric?: string;
   readonly grants: DataGrants;
 }
 

@@ -54,6 +54,8 @@ export const METRICS = {
   MediaLogItemsReturned: { unit: 'Count', dimensions: [] },
   /** Media pipeline feed messages, by outcome (FEED_OUTCOMES). */
   FeedMessages: { unit: 'Count', dimensions: ['outcome'] },
+  /** Stream records the media log's fold could not read and skipped (each reported to its failure queue; a recount repairs their counts). */
+  MediaLogFoldSkipped: { unit: 'Count', dimensions: [] },
   /** Tokens the authorizer refused (401) and requests it could not decide (idp_unavailable, 503), by reason. */
   AuthorizerDenials: { unit: 'Count', dimensions: ['reason'] },
 } as const satisfies Readonly<Record<string, MetricDefinition>>;

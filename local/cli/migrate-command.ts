@@ -1,0 +1,110 @@
+import { DescribeTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
+import { createFeedWriters } from '../../functions/media-log/feed/apply-changes';
+import { STATUS_FIELDS, MEDIA_STATUSES, type MediaStatus, type StatusField } from '../../functions/media-log/model/entry-fields';
+import type { StatusStamps } from '../../functions/media-log/model/entry-item';
+import { STATUS_STORAGE } from '../../functions/media-log/model/keys';
+import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
+import { parseCommand } from './arguments';
+import { UsageError } from './cli-errors';
+import { foldWrittenChanges, withData } from './data-access';
+import { progressBar } from './progress';
+
+/**
+ * `media-log migrate --from TABLE`: copy the entries of a media log table of the previous layout
+ * (one item per entry under `ENTRY#<id>` / `ENTRY`, its statuses in every index) into this
+ * layout's table, through the one writer of entries, with the time each status was set. Running it
+ * again copies nothing twice (the writer checks every id first); the fold counts what it copies.
+ * The README's "Upgrading the media log" says when to run it.
+ */
+
+/** Entries copied per round: the writer checks and stores them in batches. */
+const ROUND = 2000;
+/** Segments of the parallel Scan of the previous table. */
+const SEGMENTS = 4;
+
+/** The previous layout's item of one entry: its attributes, as the previous release stored them. */
+interface PreviousItem {
+  readonly pk?: unknown;
+  readonly sk?: unknown;
+  readonly id?: unknown;
+  readonly send?: unknown;
+  readonly url?: unknown;
+  readonly userId?: unknown;
+  readonly [attribute: string]: unknown;
+}
+
+const isStatus = (value: unknown): value is MediaStatus => typeof value === 'string' && (MEDIA_STATUSES as readonly string[]).includes(value);
+
+/** The entry and status times a previous item holds, or why it is not an entry (the previous table held entries only; anything else is skipped and counted). */
+export function entryOfPreviousItem(item: PreviousItem): { entry: MediaLogEntry; stamps: StatusStamps } | string {
+  if (typeof item.pk !== 'string' || !item.pk.startsWith('ENTRY#') || item.sk !== 'ENTRY') return 'not an entry item';
+  const { id, send, url, userId } = item;
+  if (typeof id !== 'string' || typeof send !== 'string' || typeof url !== 'string' || typeof userId !== 'number') return 'an entry item without its id, send, url or user';
+  const statuses = {} as Record<StatusField, MediaStatus>;
+  const stamps = {} as Record<StatusField, string>;
+  for (const field of STATUS_FIELDS) {
+    const value = item[STATUS_STORAGE[field].attribute];
+    const at = item[STATUS_STORAGE[field].changedAt];
+    if (!isStatus(value)) return `an entry item without a ${field}`;
+    statuses[field] = value;
+    stamps[field] = typeof at === 'string' ? at : send;
+  }
+  return { entry: { id, send, url, 'user-id': userId, ...statuses }, stamps };
+}
+
+/** `media-log migrate --from TABLE`: see the module comment. */
+export async function mediaLogMigrate(args: string[]): Promise<void> {
+  const { values } = parseCommand(args, { from: { type: 'string' } });
+  const from = values.from;
+  if (from === undefined || !/^[\w.-]{3,255}$/.test(from)) throw new UsageError('media-log migrate takes --from TABLE, the name of the media log table of the previous layout.');
+  const totals = await withData(async () => {
+    const writers = createFeedWriters(getDocumentClient());
+    // The item count DynamoDB keeps (refreshed about every six hours in AWS): a progress bar's total, no more.
+    const { Table } = await getDocumentClient()
+      .send(new DescribeTableCommand({ TableName: from }))
+      .catch((error: unknown) => {
+        if (error instanceof ResourceNotFoundException) throw new Error(`there is no table ${from} to copy entries from.`);
+        throw error;
+      });
+    const bar = progressBar('migrate', Table?.ItemCount ?? 0);
+    let done = 0;
+    const sums = { written: 0, present: 0, skipped: 0, failed: 0 };
+    try {
+      await Promise.all(
+        Array.from({ length: SEGMENTS }, async (_, segment) => {
+          let start: Record<string, unknown> | undefined;
+          let round: { entry: MediaLogEntry; stamps: StatusStamps }[] = [];
+          const flush = async () => {
+            const results = await writers.entries.writeAll(round.map(({ entry }) => entry), { stamps: new Map(round.map(({ entry, stamps }) => [entry.id, stamps])) });
+            for (const result of results) {
+              if (result === 'written') sums.written += 1;
+              else if (result === 'unchanged') sums.present += 1;
+              else sums.failed += 1;
+            }
+            bar.update((done += round.length));
+            round = [];
+          };
+          do {
+            const page = await getDocumentClient().send(new ScanCommand({ TableName: from, Segment: segment, TotalSegments: SEGMENTS, ExclusiveStartKey: start }));
+            for (const item of page.Items ?? []) {
+              const read = entryOfPreviousItem(item);
+              if (typeof read === 'string') sums.skipped += 1;
+              else round.push(read);
+              if (round.length >= ROUND) await flush();
+            }
+            start = page.LastEvaluatedKey;
+          } while (start !== undefined);
+          if (round.length > 0) await flush();
+        }),
+      );
+    } finally {
+      bar.stop();
+    }
+    await foldWrittenChanges();
+    return sums;
+  });
+  process.stdout.write(`${totals.written} entries copied, ${totals.present} already present, ${totals.skipped} items skipped (not entries)${totals.failed > 0 ? `, ${totals.failed} failed` : ''}\n`);
+  if (totals.failed > 0) throw new Error(`${totals.failed} entries could not be copied (an id holding another request, or a write that kept failing): run the migration again.`);
+}

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
+import { invoke } from '../harness/invoke';
+import { createTestUser, type TestUser } from '../harness/users';
+import { runEntryPoint } from '../local/entry-points';
+
+/**
+ * `media-log migrate --from TABLE`: the entries of a table of the previous layout (one item per
+ * entry under `ENTRY#<id>` / `ENTRY`, as the previous release stored them) are copied into this
+ * layout's table with the time each status was set, counted by the fold, and a second run copies
+ * nothing twice.
+ */
+
+const dataDir = mkdtempSync(join(tmpdir(), 'frontend-api-migrate-'));
+const PREVIOUS = 'MediaLogPrevious';
+let owner: TestUser;
+
+/** An entry item as the previous release stored it. */
+function previousItem(userId: number, send: string, statuses: readonly [string, string, string, string], changedAt: string) {
+  const id = randomUUID();
+  return {
+    pk: `ENTRY#${id}`,
+    sk: 'ENTRY',
+    id,
+    send,
+    url: `https://media.example.com/previous/${id}.mp4`,
+    userId,
+    sendKey: `${send}#${id}`,
+    logPartition: `LOG#${send.slice(0, 7)}`,
+    status: statuses[0],
+    statusFfscan: statuses[1],
+    statusMediainfo: statuses[2],
+    statusScanReport: statuses[3],
+    statusAt: changedAt,
+    statusFfscanAt: changedAt,
+    statusMediainfoAt: changedAt,
+    statusScanReportAt: send,
+  };
+}
+
+let items: ReturnType<typeof previousItem>[];
+
+beforeAll(async () => {
+  owner = await createTestUser({ role: 'root' });
+  await getDocumentClient().send(
+    new CreateTableCommand({
+      TableName: PREVIOUS,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+    }),
+  );
+  items = [
+    ...Array.from({ length: 30 }, (_, index) => previousItem(owner.record.id, `2026-02-0${1 + (index % 9)}T10:00:00.000Z`, ['success', 'success', 'success', 'success'], '2026-02-10T00:00:00.000Z')),
+    ...Array.from({ length: 5 }, () => previousItem(owner.record.id, '2026-02-15T08:30:00.000Z', ['error', 'error', 'success', 'pending'], '2026-02-15T08:31:00.000Z')),
+  ];
+  for (let offset = 0; offset < items.length; offset += 25) {
+    await getDocumentClient().send(new BatchWriteCommand({ RequestItems: { [PREVIOUS]: items.slice(offset, offset + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+  }
+}, 60_000);
+
+const list = (query: string) => invoke('listMediaLog', { token: owner.token, query: `user-id=${owner.record.id}&${query}` });
+
+describe('cli media-log migrate', () => {
+  it('copies every entry of the previous layout, statuses and all, and the fold counts them', async () => {
+    const run = await runEntryPoint('cli', ['media-log', 'migrate', '--from', PREVIOUS], { env: { DATA_DIR: dataDir } });
+
+    expect(run.stdout).toBe('35 entries copied, 0 already present, 0 items skipped (not entries)\n');
+    expect(run.status).toBe(0);
+    const all = await list('pagination[limit]=100');
+    expect(all.body.pagination).toMatchObject({ total: 35, 'total-exact': true });
+    expect((await list('status=error')).body.pagination.total).toBe(5);
+    expect((await list('status-scan-report=pending')).body.log).toHaveLength(5);
+    const copied = all.body.log.find((entry: { id: string }) => entry.id === items[0]?.id);
+    expect(copied).toEqual({ id: items[0]?.id, send: items[0]?.send, url: items[0]?.url, 'user-id': owner.record.id, status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success' });
+  }, 120_000);
+
+  it('keeps when each status was set: a feed change older than it changes nothing', async () => {
+    const id = items[0]?.id as string;
+    const stale = { type: 'status', id, field: 'status', value: 'error', at: '2026-02-09T00:00:00.000Z' };
+    const generated = await runEntryPoint('invoke', ['--generate-event', 'SQS', '--body', JSON.stringify(stale)], { env: { DATA_DIR: dataDir } });
+    const ingested = await runEntryPoint('invoke', ['ingestMediaLog'], { env: { DATA_DIR: dataDir }, stdin: generated.stdout });
+    expect(ingested.status).toBe(0);
+    expect((await list('status=error')).body.pagination.total).toBe(5);
+  }, 120_000);
+
+  it('copies nothing twice when run again', async () => {
+    const run = await runEntryPoint('cli', ['media-log', 'migrate', '--from', PREVIOUS], { env: { DATA_DIR: dataDir } });
+    expect(run.stdout).toBe('0 entries copied, 35 already present, 0 items skipped (not entries)\n');
+    expect((await list('pagination[limit]=1')).body.pagination.total).toBe(35);
+  }, 120_000);
+
+  it('says so when the table to copy from does not exist', async () => {
+    const run = await runEntryPoint('cli', ['media-log', 'migrate', '--from', 'NoSuchTable'], { env: { DATA_DIR: dataDir } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('there is no table NoSuchTable to copy entries from.');
+  }, 60_000);
+});
