@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
-import { BUNDLE_SETTINGS, PROJECT_ROOT } from '../lib/function-bundling';
+import { PROJECT_ROOT } from '../lib/function-bundling';
 import { bundleOutput, type BundleOutput } from '../local/lambda/function-bundles';
 
 export { bundleOutput, type BundleOutput };

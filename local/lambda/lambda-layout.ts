@@ -19,7 +19,7 @@ import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, parse } from 'node:path';
 import { PROJECT_ROOT, IMAGE_NODE_MODULES, SDK_SOURCES, type SdkSource } from '../../lib/function-bundling';
-import { bundleFile, writeBuild, writeBundle, type DeployedFunction, type OptionsChange, type WrittenBundle } from './function-bundles';
+import { writeBundle, type DeployedFunction, type OptionsChange, type WrittenBundle } from './function-bundles';
 
 /** The SDK packages the runtime provides: every `@aws-sdk/*` package installed in the project. */
 const RUNTIME_SDK_SCOPE = '@aws-sdk';

@@ -1,18 +1,16 @@
-import { keyBefore, type KeyWindow } from '../../shared/listing/key-window';
 import type { IndexPartition, SortedStream } from '../../shared/listing/merge-reader';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
-import { matchingCount, TOTAL_ATTRIBUTE, type StatusFilter } from '../model/counters';
+import { matchingCount, TOTAL_ATTRIBUTE } from '../model/counters';
 import { isIndexedStatus, STATUS_FIELDS, type IndexedStatus, type StatusField } from '../model/entry-fields';
 import { mediaLogKeys, STATUS_STORAGE, type CounterScope } from '../model/keys';
 import { allShards, SHARDS } from '../model/shards';
-import { bucketEnd, bucketStart } from '../model/time-buckets';
 import { filtersStatuses, indexFilter, MAX_IN_OPERANDS } from './entry-filter';
 import type { CounterBucket } from './index-reader';
 import type { MonthCounters, ResolvedListing } from './resolved-listing';
 
 /**
  * Which index partitions a listing reads. The candidates are the listing's own partitions (the
- * shards of each counted scope, each walking its months) with the statuses checked on the entries
+ * shards of each counted scope) with the statuses checked on the entries
  * read, or, for a filtered status field whose values all have index items, those values' shards
  * with the rest checked. The month counters say what each choice would read; the cheaper wins, so
  * a rare status is read from its own partitions instead of being searched for among all entries.
@@ -31,19 +29,14 @@ export function sumBuckets(lists: readonly (readonly CounterBucket[])[]): Counte
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([bucket, counts]) => ({ bucket, counts }));
 }
 
-/** The send keys a month's partition can hold. */
-function monthSpan(month: string): KeyWindow {
-  return { lo: bucketStart(month), hi: keyBefore(bucketEnd('month', month)) };
-}
-
 /** A partition of a listing index. */
-export function indexPartition(kind: MediaLogPartitionKind, value: string, month?: string): IndexPartition {
-  return { indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value, ...(month === undefined ? {} : { span: monthSpan(month) }) };
+export function indexPartition(kind: MediaLogPartitionKind, value: string): IndexPartition {
+  return { indexName: mediaLogIndexName(kind), attribute: MEDIA_LOG_ATTRIBUTES.partition[kind], value };
 }
 
-/** The partition of one shard of a counted scope's month. */
-export function scopePartition(scope: CounterScope, month: string, shard: number): IndexPartition {
-  return scope.kind === 'all' ? indexPartition('log', mediaLogKeys.log(month, shard), month) : indexPartition('user', mediaLogKeys.user(scope.userId, month, shard), month);
+/** The partition of one shard of a counted scope (all time: a page's window bounds it). */
+export function scopePartition(scope: CounterScope, shard: number): IndexPartition {
+  return scope.kind === 'all' ? indexPartition('log', mediaLogKeys.log(shard)) : indexPartition('user', mediaLogKeys.user(scope.userId, shard));
 }
 
 /** The shards of a counted scope's partitions. */
@@ -56,19 +49,19 @@ function hiddenIds(listing: ResolvedListing): number[] {
   return listing.scope.kind === 'all' ? [...listing.scope.exclude] : [];
 }
 
-/** The streams of the listing's own partitions: per counted scope, one per shard, each walking the months that hold matches. */
+/** The streams of the listing's own partitions: per counted scope with matches in the range, one per shard. */
 function ownPartitions(listing: ResolvedListing, counters: MonthCounters): SortedStream[] {
   const excluded = hiddenIds(listing);
   const filter = indexFilter(excluded.length > 0 ? { excludeUserIds: excluded } : {});
   const checked = filtersStatuses(listing.statuses);
   return listing.counted.counted.flatMap((scope) => {
-    const useful = counters.of(scope).filter(({ counts }) => matchingCount(counts, listing.statuses) > 0);
-    const months = listing.ascending ? useful : [...useful].reverse();
+    const months = counters.of(scope);
     const shards = scopeShards(scope);
-    const matches = useful.reduce((sum, { counts }) => sum + matchingCount(counts, listing.statuses), 0);
-    const candidates = useful.reduce((sum, { counts }) => sum + (counts[TOTAL_ATTRIBUTE] ?? 0), 0);
+    const matches = months.reduce((sum, { counts }) => sum + matchingCount(counts, listing.statuses), 0);
+    const candidates = months.reduce((sum, { counts }) => sum + (counts[TOTAL_ATTRIBUTE] ?? 0), 0);
+    if (matches === 0) return [];
     return shards.map((shard) => ({
-      partitions: months.map(({ bucket }) => scopePartition(scope, bucket, shard)),
+      partitions: [scopePartition(scope, shard)],
       ...(filter ? { filter } : {}),
       expectedMatches: matches / shards.length,
       expectedCandidates: candidates / shards.length,

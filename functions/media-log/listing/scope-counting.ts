@@ -83,8 +83,7 @@ export function scopeCounting(reader: MediaLogIndexReader, listing: ResolvedList
         return (ceiling[TOTAL_ATTRIBUTE] ?? 0) === 0 ? { bucket, counts } : { bucket, counts: subtract(counts, ceiling), exact: false, refinable: true };
       });
     }
-    const month = bucketOf('month', bucketStart((buckets[0] as CounterBucket).bucket));
-    const partitions = hidden.flatMap((scope) => scopeShards(scope).map((shard) => scopePartition(scope, month, shard)));
+    const partitions = hidden.flatMap((scope) => scopeShards(scope).map((shard) => scopePartition(scope, shard)));
     const refined = new Map<string, CounterBucket>();
     // Quietest buckets first: a bucket holds at most as many hidden entries as entries, so the
     // budget goes where it buys exact counts, and a busy bucket gets what is left.
@@ -120,7 +119,7 @@ export function scopeCounting(reader: MediaLogIndexReader, listing: ResolvedList
       const withEntries = counted.filter((scope) => counters.of(scope).some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, listing.statuses) > 0));
       return budget.count((left) =>
         reader.count({
-          parts: withEntries.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, month, shard), ...(filter ? { filter } : {}) }))),
+          parts: withEntries.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard), ...(filter ? { filter } : {}) }))),
           window: { lo: start, hi: keyBefore(end) },
           readBudget: left,
           ...(check ? { check } : {}),

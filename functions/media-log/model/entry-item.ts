@@ -2,7 +2,6 @@ import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { isIndexedStatus, STATUS_FIELDS, type MediaStatus, type StatusField } from './entry-fields';
 import { mediaLogKeys, parseSendKey, sendKey, STATUS_STORAGE, urlHash } from './keys';
 import type { MediaLogEntry } from './schemas';
-import { bucketOf } from './time-buckets';
 
 /**
  * The stored form of an entry: its item in the media log table, with one partition value per
@@ -21,14 +20,13 @@ export function statusPartition(id: string, value: MediaStatus): string | undefi
   return isIndexedStatus(value) ? mediaLogKeys.status(value, mediaLogKeys.shardsOf(id).status(value)) : undefined;
 }
 
-/** The partition values of an entry, one per listing index it belongs to (its month's shards). */
+/** The partition values of an entry, one per listing index it belongs to (the shards its id falls in). */
 export function entryPartitions(entry: Pick<MediaLogEntry, StatusField | 'id' | 'send' | 'url' | 'user-id'>): Record<string, string> {
-  const month = bucketOf('month', entry.send);
   const shards = mediaLogKeys.shardsOf(entry.id);
   const { partition } = MEDIA_LOG_ATTRIBUTES;
   const values: Record<string, string> = {
-    [partition.log]: mediaLogKeys.log(month, shards.log),
-    [partition.user]: mediaLogKeys.user(entry['user-id'], month, shards.user),
+    [partition.log]: mediaLogKeys.log(shards.log),
+    [partition.user]: mediaLogKeys.user(entry['user-id'], shards.user),
     [partition.url]: mediaLogKeys.url(urlHash(entry.url)),
   };
   for (const field of STATUS_FIELDS) {

@@ -68,14 +68,18 @@ export const mediaLogKeys = {
   entry: (id: string) => ({ pk: `${ENTRY_KEY_PREFIX}${id}` }),
   /** The id of an entry key. */
   idOf: (pk: string) => pk.slice(ENTRY_KEY_PREFIX.length),
-  /** `LOG#<month>#<shard>`: the whole log's partitions of a month. */
-  log: (month: string, shard: number) => `LOG#${month}#${shard}`,
-  /** Every shard of the whole log's month. */
-  logShards: (month: string) => allShards(SHARDS.log).map((shard) => mediaLogKeys.log(month, shard)),
-  /** `USER#<id>#<month>#<shard>`: one user's partitions of a month. */
-  user: (userId: number, month: string, shard: number) => `USER#${userId}#${month}#${shard}`,
-  /** Every shard of one user's month. */
-  userShards: (userId: number, month: string) => allShards(SHARDS.user).map((shard) => mediaLogKeys.user(userId, month, shard)),
+  /**
+   * `LOG#<shard>`: the whole log's partitions, all time. A partition key takes no more writes for
+   * spanning all time (the shards bound that), and a page reads one Query per shard whatever the
+   * months it spans, where monthly partitions cost one per shard and month.
+   */
+  log: (shard: number) => `LOG#${shard}`,
+  /** Every shard of the whole log. */
+  logShards: () => allShards(SHARDS.log).map((shard) => mediaLogKeys.log(shard)),
+  /** `USER#<id>#<shard>`: one user's partitions, all time. */
+  user: (userId: number, shard: number) => `USER#${userId}#${shard}`,
+  /** Every shard of one user. */
+  userShards: (userId: number) => allShards(SHARDS.user).map((shard) => mediaLogKeys.user(userId, shard)),
   /** A url's one partition (its hash), all time: a url is requested a few times, and its listing counts it within the count budget. */
   url: (hash: string) => hash,
   /** `<value>#<shard>`: a status value's partition spans all time (a status change knows the entry's id, not its month). */
