@@ -7,6 +7,7 @@ import { expectRecordsMatchObjects, recordsOf, storedObjectKeys } from '../avata
 import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
 import { uploadedSource } from '../avatars/routes/upload-forms';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
+import { IDEMPOTENCY_ATTRIBUTES } from '../../functions/shared/tables/idempotency-table';
 import { freshKey, idempotencyRecords, keyedCall } from './keyed-requests';
 
 /**
@@ -42,7 +43,7 @@ function fetchesOf(path: string): number {
   return bed.source.takeRequests().filter((requested) => requested === path).length;
 }
 
-const upload = (avatar: string, crop: Readonly<Record<string, number>> = SMALL_CROP) => ({ avatar, crop });
+const upload = (avatar: string, crop: { readonly left: number; readonly top: number; readonly size: number } = SMALL_CROP) => ({ avatar, crop });
 
 describe('an avatar upload with an Idempotency-Key', () => {
   it('whose first attempt timed out in the client is retried by the typed client with the same key and answered with the one avatar stored', async () => {
@@ -120,10 +121,15 @@ describe('an avatar upload with an Idempotency-Key', () => {
 
     const running = keyedCall(gateway, user, 'POST', '/user/current/avatar', key, upload(slow.url));
     await slow.reached;
+    const held = (await idempotencyRecords()).filter((record) => record[IDEMPOTENCY_ATTRIBUTES.status] === 'INPROGRESS');
     const meanwhile = await keyedCall(gateway, user, 'POST', '/user/current/avatar', key, upload(slow.url));
     const first = await running;
     const afterwards = await keyedCall(gateway, user, 'POST', '/user/current/avatar', key, upload(slow.url));
 
+    // The key is held until the function's deadline (the gateway's 29 s), no longer.
+    expect(held).toHaveLength(1);
+    expect(held[0]?.[IDEMPOTENCY_ATTRIBUTES.inProgressExpiry]).toBeGreaterThan(Date.now() + 25_000);
+    expect(held[0]?.[IDEMPOTENCY_ATTRIBUTES.inProgressExpiry]).toBeLessThanOrEqual(Date.now() + 29_000);
     expect(meanwhile.status).toBe(409);
     expect(meanwhile.json).toMatchObject({ code: 'idempotency_key_in_use', status: 409 });
     expect(meanwhile.headers.get('retry-after')).toBe('1');
@@ -132,6 +138,21 @@ describe('an avatar upload with an Idempotency-Key', () => {
     expect(afterwards.text).toBe(first.text);
     expect(fetchesOf('/in-progress.png')).toBe(1);
     expect((await recordsOf(user.record.id)).map((record) => record.avatarId)).toEqual([first.json.avatar.id]);
+  });
+
+  it('replays the 204 of a delete, where the same delete without the key is a 404', async () => {
+    const user = await createTestUser();
+    const stored = await keyedCall(gateway, user, 'POST', '/user/current/avatar', undefined, upload(bed.photoUrl));
+    const path = `/user/current/avatar/${stored.json.avatar.id}`;
+    const key = freshKey();
+
+    const removed = await keyedCall(gateway, user, 'DELETE', path, key);
+    const retried = await keyedCall(gateway, user, 'DELETE', path, key);
+    const unkeyed = await keyedCall(gateway, user, 'DELETE', path, undefined);
+
+    expect([removed.status, retried.status, unkeyed.status]).toEqual([204, 204, 404]);
+    expect(retried.text).toBe('');
+    expect(await recordsOf(user.record.id)).toEqual([]);
   });
 
   it("keeps two users' equal keys apart: each gets an avatar of its own, and its own on a retry", async () => {

@@ -3,8 +3,8 @@ import type { TableAccess } from './data-grants';
 
 /**
  * What a route that takes an `Idempotency-Key` does to the idempotency table, through Powertools
- * Idempotency: a conditional PutItem reserves the key, UpdateItem stores the answer, DeleteItem
- * frees the key of a request that failed, GetItem reads a record the refused put did not return.
- * Only records under the request prefix.
+ * Idempotency: a conditional PutItem reserves the key (refused, it returns the record it met, so no
+ * GetItem is needed), UpdateItem stores the answer, DeleteItem frees the key of a request that
+ * failed. Only records under the request prefix.
  */
-export const KEYED_REQUESTS: TableAccess = { actions: ['PutItem', 'UpdateItem', 'DeleteItem', 'GetItem'], partitions: [`${IDEMPOTENCY_RECORD_PREFIX}#*`] };
+export const KEYED_REQUESTS: TableAccess = { actions: ['PutItem', 'UpdateItem', 'DeleteItem'], partitions: [`${IDEMPOTENCY_RECORD_PREFIX}#*`] };
