@@ -119,8 +119,8 @@ export function errorAnswers(route: RouteDefinition, path: string): ErrorAnswer[
       const { body } = gatewayProblem(gatewayType);
       examples[`gateway-${body.code.replaceAll('_', '-')}`] = body;
     }
-    const retryLater = status === 503 || (status === 409 && takesIdempotencyKey(route));
-    const headers: ErrorAnswer['headers'] = status === 401 ? ['WWW-Authenticate'] : retryLater ? ['Retry-After'] : [];
+    // A 409 carries Retry-After only when it is idempotency_key_in_use (its meaning says so): the header is not the status's.
+    const headers: ErrorAnswer['headers'] = status === 401 ? ['WWW-Authenticate'] : status === 503 ? ['Retry-After'] : [];
     return { status, description: MEANINGS[status] ?? 'An error; `code` names it.', examples, headers };
   });
 }

@@ -1098,8 +1098,6 @@ export interface operations {
             /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1286,8 +1284,6 @@ export interface operations {
             /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1464,8 +1460,6 @@ export interface operations {
             /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,8 +1768,6 @@ export interface operations {
             /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1960,8 +1952,6 @@ export interface operations {
             /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2120,8 +2110,6 @@ export interface operations {
             /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2296,8 +2284,6 @@ export interface operations {
             /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
                     [name: string]: unknown;
                 };
                 content: {
