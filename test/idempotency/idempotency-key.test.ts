@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient, getDynamoDbClient } from '../../functions/shared/aws/clients';
@@ -135,6 +136,28 @@ describe('a keyed profile update', () => {
     expect(written).toEqual([]);
     expect(retried.status).toBe(200);
     expect(retried.json['last-name']).toBe('Stale');
+  });
+});
+
+describe('a keyed request while the key store fails', () => {
+  it('is a 503 with Retry-After when the store throttles, and changes nothing', async () => {
+    const user = await createTestUser({ 'last-name': 'Before' });
+    const client = getDynamoDbClient();
+    const send = client.send.bind(client);
+    const throttled = jest.spyOn(client, 'send').mockImplementation((async (command: { input?: { TableName?: string } }) => {
+      if (command.input?.TableName === tableName(idempotencyTable)) throw Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), { name: 'ThrottlingException' });
+      return send(command as never);
+    }) as never);
+    try {
+      const answer = await rename(user, freshKey(), 'After');
+
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('1');
+      expect(answer.json.code).toBe('service_unavailable');
+    } finally {
+      throttled.mockRestore();
+    }
+    expect((await gateway.call('/user/current', { token: user.token })).json['last-name']).toBe('Before');
   });
 });
 
