@@ -7,7 +7,7 @@ import { getDocumentClient } from '../functions/shared/aws/clients';
 import { tableName } from '../functions/shared/config/data-config';
 import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
 import { foldPendingChanges } from '../local/fold/media-log-fold';
-import { attachWriteMeter, type WriteTally } from './write-meter';
+import { attachCapacityMeter, type CapacityTally } from './capacity-meter';
 
 /**
  * One entry lifecycle, a request and its 8 status changes (each status field pending → processing →
@@ -31,14 +31,14 @@ export interface MeasuredLifecycle {
   readonly units: LifecycleUnits;
 }
 
-/** The units of a tally, split into the entries table, its indexes and the counters table. */
-function unitsOf(tally: WriteTally): LifecycleUnits {
+/** The write units of a tally, split into the entries table, its indexes and the counters table. */
+function unitsOf(tally: CapacityTally): LifecycleUnits {
   const entries = tableName(mediaLogTable);
   return {
     table: tally.tables[entries] ?? 0,
     indexes: Object.fromEntries(Object.entries(tally.indexes).filter(([name]) => name.startsWith(`${entries} `)).map(([name, units]) => [name.slice(entries.length + 1), units])),
     counters: tally.tables[tableName(mediaLogCountsTable)] ?? 0,
-    writes: tally.writes,
+    writes: ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'].reduce((sum, operation) => sum + (tally.calls[operation] ?? 0), 0),
   };
 }
 
@@ -72,7 +72,7 @@ export async function measureLifecycle(userId = 4242, finals: Readonly<Record<(t
     'status-scan-report': 'pending',
   };
   const changes = lifecycleChanges(entry, finals);
-  const meter = attachWriteMeter(getDocumentClient());
+  const meter = attachCapacityMeter(getDocumentClient());
   try {
     const writers = createFeedWriters(getDocumentClient());
     for (const change of changes) {
@@ -83,5 +83,5 @@ export async function measureLifecycle(userId = 4242, finals: Readonly<Record<(t
   } finally {
     meter.detach();
   }
-  return { entry, changes, units: unitsOf(meter.tally()) };
+  return { entry, changes, units: unitsOf(meter.take()) };
 }

@@ -3,7 +3,7 @@
  * same run, then a summary of target against measured. Benchmarks that need DynamoDB and S3 share
  * one set of in-memory local backends, started here and stopped at the end, even on failure.
  *
- *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,load,users,media-log,import,avatars,key-heat]
+ *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,idempotency,load,users,media-log,import,avatars,key-heat]
  *
  * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds, 3 s of key heat) for a
  * fast check. `key-heat` is a simulation: it needs no backend, and `--only key-heat` starts none. The
@@ -26,12 +26,13 @@ import { benchColdStart, coldStartTargets, formatColdStart } from './cold-start'
 import { benchObservabilityCost, formatObservabilityCost, observabilityCostTargets } from './observability-cost';
 import { benchGatewayLoad, formatGatewayLoad, gatewayLoadTargets } from './gateway-load';
 import { benchHandlerOverhead, formatHandlerOverhead, handlerOverheadTargets } from './handler-overhead';
+import { benchIdempotencyCost, formatIdempotencyCost, idempotencyCostTargets } from './idempotency-cost';
 import { benchKeyHeat, formatKeyHeat, keyHeatTargets } from './key-heat';
 import { benchMediaLogImport, formatMediaLogImport } from './media-log-import';
 import { formatSummary, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchUserListing, formatUserListing, userListingTargets } from './user-listing';
 
-const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'load', 'users', 'media-log', 'import', 'avatars', 'key-heat'] as const;
+const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'idempotency', 'load', 'users', 'media-log', 'import', 'avatars', 'key-heat'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
@@ -170,6 +171,12 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
       const rows = await benchHandlerOverhead({ warmup: sizes.overheadWarmup, measured: { iterations: sizes.overheadSamples, maxMs: 60_000 } });
       return { text: formatHandlerOverhead(rows), targets: handlerOverheadTargets(rows) };
     }
+    case 'idempotency': {
+      await backends.key();
+      const measured = { iterations: sizes.overheadSamples / 2, maxMs: 60_000 };
+      const result = await benchIdempotencyCost({ warmup: sizes.overheadWarmup / 5, measured, rounds: sizes.coldStartRounds });
+      return { text: formatIdempotencyCost(result), targets: idempotencyCostTargets(result) };
+    }
     case 'load': {
       const result = await benchGatewayLoad(await backends.key(), { connections: 100, durationSeconds: sizes.loadSeconds, warmupSeconds: sizes.loadWarmupSeconds });
       return { text: formatGatewayLoad(result), targets: gatewayLoadTargets(result) };
@@ -202,6 +209,7 @@ const TITLES: Record<BenchName, string> = {
   'cold-start': 'Cold start: init as the Lambda runtime loads each bundle, against its floor in the same rounds',
   observability: 'Tracing: bundle size and init with and without Powertools Tracer',
   overhead: 'Handler overhead: warm handler vs the raw DynamoDB calls it makes',
+  idempotency: 'Idempotency-Key: what a key costs a request, and what key support adds to each keyed function',
   load: 'Local gateway under load vs a bare node http server',
   users: 'User listing: items read per item returned',
   'media-log': 'Media log listing',

@@ -25,7 +25,7 @@ export interface GrantableData {
   readonly queues?: ReadonlyMap<string, sqs.IQueue>;
 }
 
-const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog', 'mediaLogCounts'];
+const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog', 'mediaLogCounts', 'idempotency'];
 
 /** The table a grant key names: the definition whose id is the key in PascalCase (`mediaLog` → `MediaLog`). */
 function tableForGrant(tables: DataTables, key: TableGrantKey): DeployedTable {

@@ -1,3 +1,4 @@
+import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteOperation } from '../shared/http/route-definition';
 import { UserPathSchema } from '../shared/validation/user-id';
@@ -19,12 +20,14 @@ const UPLOAD_GRANTS = {
   avatars: ['PutObject', 'DeleteObject'],
   // An uploaded file is read once and deleted.
   uploads: ['GetObject', 'DeleteObject'],
+  idempotency: [KEYED_REQUESTS],
 } as const;
 
 /** What both avatar uploads accept. */
 const AVATAR_UPLOAD_CONTRACT = {
   body: AvatarUploadSchema,
   maxBodyBytes: 16 * 1024,
+  requestHeaders: ['Idempotency-Key'],
 } as const;
 
 /** POST /user/current/avatar. */

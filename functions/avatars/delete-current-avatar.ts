@@ -1,4 +1,5 @@
 import { bearerRoute } from '../auth/bearer-route';
+import { idempotent } from '../shared/idempotency/idempotent-route';
 import { getDocumentClient, getS3Client } from '../shared/aws/clients';
 import { avatarBucketName, tableName } from '../shared/config/data-config';
 import { lazy } from '../shared/lazy';
@@ -20,7 +21,7 @@ const removals = /* @__PURE__ */ lazy(() => {
 });
 
 /** DELETE /user/current/avatar/{avatar-id}: delete one of the caller's avatars. */
-export const handler = bearerRoute(deleteCurrentAvatarRoute, async ({ caller, path }) => {
+export const handler = bearerRoute(deleteCurrentAvatarRoute, idempotent(deleteCurrentAvatarRoute, async ({ caller, path }) => {
   await removals().remove(caller, path['avatar-id']);
   return { statusCode: 204 };
-}, { configuration: [avatarConfig] });
+}), { configuration: [avatarConfig] });

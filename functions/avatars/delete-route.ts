@@ -1,3 +1,4 @@
+import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteOperation } from '../shared/http/route-definition';
 import * as z from '../shared/validation/zod';
@@ -21,8 +22,10 @@ export const deleteCurrentAvatarRoute = {
   grants: {
     users: [USER_PARTITION_READS, { ...AVATAR_RECORD_WRITES, actions: ['DeleteItem'] }, { ...PROFILE_AVATAR_UPDATE, inTransaction: true }],
     avatars: ['DeleteObject'],
+    idempotency: [KEYED_REQUESTS],
   },
   contract: {
     pathParameters: AvatarPathSchema,
+    requestHeaders: ['Idempotency-Key'],
   },
 } as const satisfies RouteOperation;

@@ -1,3 +1,4 @@
+import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { CALLER_PROFILE_READ, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteOperation } from '../shared/http/route-definition';
 import { avatarBucket } from '../shared/storage/avatar-bucket';
@@ -15,6 +16,7 @@ export const AvatarUploadFormRequestSchema = z.strictObject({
 const UPLOAD_FORM_CONTRACT = {
   body: AvatarUploadFormRequestSchema,
   maxBodyBytes: 1024,
+  requestHeaders: ['Idempotency-Key'],
 } as const;
 
 /**
@@ -31,7 +33,7 @@ export const createCurrentAvatarUploadRoute = {
   path: '/user/current/avatar/uploads',
   handler: 'functions/avatars/create-current-avatar-upload.ts',
   auth: 'bearer',
-  grants: { users: [CALLER_PROFILE_READ], uploads: UPLOAD_FORM_SIGNING },
+  grants: { users: [CALLER_PROFILE_READ], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
   contract: UPLOAD_FORM_CONTRACT,
 } as const satisfies RouteOperation;
 
@@ -42,7 +44,7 @@ export const createUserAvatarUploadRoute = {
   path: '/user/{user-id}/avatar/uploads',
   handler: 'functions/avatars/create-user-avatar-upload.ts',
   auth: 'bearer',
-  grants: { users: [USER_PARTITION_READS], uploads: UPLOAD_FORM_SIGNING },
+  grants: { users: [USER_PARTITION_READS], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
   contract: {
     ...UPLOAD_FORM_CONTRACT,
     pathParameters: UserPathSchema,

@@ -22,7 +22,7 @@ const MEANINGS: Readonly<Record<number, string>> = {
   401: 'No bearer token, or one that is invalid or expired: refresh the token and retry.',
   403: 'The account may not use the API (a suspended user).',
   404: 'Not found, or outside the caller\'s scope: the two are indistinguishable on purpose.',
-  409: 'The request conflicts with the current state.',
+  409: 'The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds.',
   412: 'The `If-Match` version is no longer current: read the resource again.',
   413: 'The request body, or a fetched image, is too large.',
   414: `The request URL is longer than the gateway accepts (${GATEWAY_HEAD_LIMITS.maxUrlCharacters} characters): shorten the query.`,
@@ -54,6 +54,14 @@ const IMAGE_CODES: readonly ProblemCode[] = [
   'upstream_failed', 'too_many_redirects', 'upstream_timeout',
 ];
 
+/** Codes of the routes that take an `Idempotency-Key` (DESIGN.md 5b). */
+const IDEMPOTENCY_CODES: readonly ProblemCode[] = ['idempotency_key_in_use', 'idempotency_key_reused'];
+
+/** Whether a route takes an `Idempotency-Key`. */
+function takesIdempotencyKey(route: RouteDefinition): boolean {
+  return route.contract.requestHeaders?.includes('Idempotency-Key') === true;
+}
+
 function example(code: ProblemCode, path: string, detail?: string): [string, ProblemBody] {
   return [code.replaceAll('_', '-'), problemBody(new ProblemError(code, { detail }), path)];
 }
@@ -70,7 +78,7 @@ function functionExamples(status: number, route: RouteDefinition, path: string):
       return Object.fromEntries([example('payload_too_large', path, `The request body exceeds ${maxBytes} bytes.`)]);
     default:
       return Object.fromEntries(
-        [...FUNCTION_CODES, ...(route.image === true ? IMAGE_CODES : [])]
+        [...FUNCTION_CODES, ...(route.image === true ? IMAGE_CODES : []), ...(takesIdempotencyKey(route) ? IDEMPOTENCY_CODES : [])]
           .filter((code) => PROBLEMS[code].status === status)
           .map((code) => example(code, path)),
       );
@@ -86,11 +94,12 @@ function gatewayTypes(route: RouteDefinition): GatewayAnswerType[] {
 /**
  * The statuses the shared HTTP layer gives on every route, whatever its contract lists: 400 for an
  * unknown query parameter or a body the route does not take, 413 and 415 for a body too large or
- * not JSON; and 503 on routes that reach a data store.
+ * not JSON; 503 on routes that reach a data store; 409 and 422 on routes that take an
+ * `Idempotency-Key` (its request still running, or the key sent with another request).
  */
 function httpLayerStatuses(route: RouteDefinition): number[] {
   const touchesData = Object.keys(route.grants).length > 0;
-  return [400, 413, 415, ...(touchesData ? [503] : [])];
+  return [400, 413, 415, ...(touchesData ? [503] : []), ...(takesIdempotencyKey(route) ? [409, 422] : [])];
 }
 
 /**
@@ -110,6 +119,7 @@ export function errorAnswers(route: RouteDefinition, path: string): ErrorAnswer[
       const { body } = gatewayProblem(gatewayType);
       examples[`gateway-${body.code.replaceAll('_', '-')}`] = body;
     }
+    // A 409 carries Retry-After only when it is idempotency_key_in_use (its meaning says so): the header is not the status's.
     const headers: ErrorAnswer['headers'] = status === 401 ? ['WWW-Authenticate'] : status === 503 ? ['Retry-After'] : [];
     return { status, description: MEANINGS[status] ?? 'An error; `code` names it.', examples, headers };
   });

@@ -1,4 +1,5 @@
-import type { RouteContract } from '../shared/http/route-definition';
+import type { RequestHeader, RouteContract } from '../shared/http/route-definition';
+import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RETENTION_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from '../shared/idempotency/idempotency-key';
 import type { ComponentSchemas, JsonSchema } from './json-schema';
 
 /** An OpenAPI parameter object. */
@@ -52,19 +53,29 @@ export function queryParameters(contract: RouteContract, schemas: ComponentSchem
   return Object.entries(properties).map(([name, schema]) => queryParameter(name, schema, required.has(name)));
 }
 
-const HEADER_DESCRIPTIONS: Readonly<Record<NonNullable<RouteContract['requestHeaders']>[number], string>> = {
-  'If-Match':
-    '`*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 ' +
-    'unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400.',
+/** What each request header means, and the rule its value follows. */
+const HEADERS: Readonly<Record<RequestHeader, { readonly description: string; readonly schema: JsonSchema }>> = {
+  'If-Match': {
+    description:
+      '`*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 ' +
+      'unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400.',
+    schema: { type: 'string' },
+  },
+  'Idempotency-Key': {
+    description: [
+      'Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted',
+      `string of 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters, e.g. \`"8e03978e-40d5-43e8-bc93-6894a57f9324"\`; send a new one`,
+      'with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays',
+      'the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422',
+      '(`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are',
+      `the caller's own (another user's equal key is another key) and kept ${IDEMPOTENCY_KEY_RETENTION_SECONDS / 3600} hours. A failed request keeps`,
+      'nothing: its retry runs again. A value that is not such a string is a 400.',
+    ].join(' '),
+    schema: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+  },
 };
 
 /** Request headers the route reads besides Authorization. */
 export function headerParameters(contract: RouteContract): ParameterObject[] {
-  return (contract.requestHeaders ?? []).map((name) => ({
-    name,
-    in: 'header',
-    required: false,
-    description: HEADER_DESCRIPTIONS[name],
-    schema: { type: 'string' },
-  }));
+  return (contract.requestHeaders ?? []).map((name) => ({ name, in: 'header', required: false, ...HEADERS[name] }));
 }

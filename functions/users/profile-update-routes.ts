@@ -1,4 +1,5 @@
 import type { RouteOperation } from '../shared/http/route-definition';
+import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import { UserPathSchema } from '../shared/validation/user-id';
 import { UpdateProfileSchema } from './profile-schemas';
@@ -18,10 +19,10 @@ export const updateCurrentUserRoute = {
   path: '/user/current',
   handler: 'functions/users/update-current-user.ts',
   auth: 'bearer',
-  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE] },
+  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE], idempotency: [KEYED_REQUESTS] },
   contract: {
     body: UpdateProfileSchema,
-    requestHeaders: ['If-Match'],
+    requestHeaders: ['If-Match', 'Idempotency-Key'],
   },
 } as const satisfies RouteOperation;
 
@@ -32,10 +33,10 @@ export const updateUserRoute = {
   path: '/user/{user-id}',
   handler: 'functions/users/update-user.ts',
   auth: 'bearer',
-  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE] },
+  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE], idempotency: [KEYED_REQUESTS] },
   contract: {
     pathParameters: UserPathSchema,
     body: UpdateProfileSchema,
-    requestHeaders: ['If-Match'],
+    requestHeaders: ['If-Match', 'Idempotency-Key'],
   },
 } as const satisfies RouteOperation;

@@ -35,12 +35,15 @@ describeWithChromium('a frontend on another origin, in Chromium', () => {
   let owner: TestUser;
   let sub: TestUser;
   const seen: string[] = [];
+  /** The Idempotency-Key of each unsafe request that reached the gateway, by request. */
+  const keys: string[] = [];
 
   beforeAll(async () => {
     await testSigningKey();
     gateway = await startGateway(new AuthorizerRunner(await loadAuthorizer(), 0), 0);
     gateway.server.on('request', (request: IncomingMessage) => {
       seen.push(`${request.method} ${request.url} ${request.headers['access-control-request-method'] ?? ''}`.trim());
+      if (request.method === 'POST' || request.method === 'PUT') keys.push(`${request.method} ${request.url} ${request.headers['idempotency-key'] ?? 'no key'}`);
     });
     const script = await bundlePage();
     allowedSite = await serveSite(script, '127.0.0.1');
@@ -100,6 +103,7 @@ describeWithChromium('a frontend on another origin, in Chromium', () => {
     const { page, offLoopback, close } = await openSite(allowedSite);
     await page.setInputFiles('#avatar-file', { name: 'photo.png', mimeType: 'image/png', buffer: await quadrantImage(64, 48, 'png') });
     const before = seen.length;
+    const keysBefore = keys.length;
     const report = await page.evaluate(
       (args) => (globalThis as unknown as { avatarFromFile: (input: Pick<ScenarioInput, 'apiBaseUrl' | 'token'>) => Promise<FileAvatarReport> }).avatarFromFile(args),
       { apiBaseUrl: gateway.baseUrl, token: owner.token },
@@ -117,6 +121,12 @@ describeWithChromium('a frontend on another origin, in Chromium', () => {
       'OPTIONS /frontend/api/v1/user/current/avatar POST',
       'POST /frontend/api/v1/user/current/avatar',
     ]);
+    // The typed client gave each unsafe call a key of its own, which the preflight let through.
+    const uuidKey = /^"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"$/;
+    const sent = keys.slice(keysBefore).map((line) => line.split(' '));
+    expect(sent.map(([method, url]) => `${method} ${url}`)).toEqual(['POST /frontend/api/v1/user/current/avatar/uploads', 'POST /frontend/api/v1/user/current/avatar']);
+    expect(sent.map(([, , key]) => key).filter((key) => uuidKey.test(key ?? ''))).toHaveLength(2);
+    expect(new Set(sent.map(([, , key]) => key)).size).toBe(2);
     expect(offLoopback).toEqual([]);
   }, 60_000);
 

@@ -1022,6 +1022,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
                 /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400. */
                 "If-Match"?: string;
             };
@@ -1093,6 +1095,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The `If-Match` version is no longer current: read the resource again. */
             412: {
                 headers: {
@@ -1122,6 +1133,15 @@ export interface operations {
             };
             /** @description A request body that is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1181,7 +1201,10 @@ export interface operations {
     uploadUserAvatar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 "user-id": number;
             };
@@ -1258,7 +1281,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request conflicts with the current state. */
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1355,7 +1378,10 @@ export interface operations {
     createUserAvatarUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 "user-id": number;
             };
@@ -1431,6 +1457,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body, or a fetched image, is too large. */
             413: {
                 headers: {
@@ -1451,6 +1486,15 @@ export interface operations {
             };
             /** @description A request body that is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1650,6 +1694,8 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
                 /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400. */
                 "If-Match"?: string;
             };
@@ -1719,6 +1765,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The `If-Match` version is no longer current: read the resource again. */
             412: {
                 headers: {
@@ -1748,6 +1803,15 @@ export interface operations {
             };
             /** @description A request body that is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1807,7 +1871,10 @@ export interface operations {
     uploadCurrentAvatar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1882,7 +1949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request conflicts with the current state. */
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1979,7 +2046,10 @@ export interface operations {
     deleteCurrentAvatar: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 "avatar-id": string;
             };
@@ -2037,7 +2107,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The request conflicts with the current state. */
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2066,6 +2136,15 @@ export interface operations {
             };
             /** @description A request body that is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2125,7 +2204,10 @@ export interface operations {
     createCurrentAvatarUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2199,6 +2281,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The request body, or a fetched image, is too large. */
             413: {
                 headers: {
@@ -2219,6 +2310,15 @@ export interface operations {
             };
             /** @description A request body that is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

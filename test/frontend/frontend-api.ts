@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './api-types';
+import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retrying-fetch';
 
 /**
  * What a web frontend does with the API, through the typed client: the smallest real frontend, for
@@ -40,12 +41,14 @@ function bearer(token: string): Middleware {
 /**
  * A signed-in session: the token comes from the identity provider (locally, `npm run cli -- token`).
  * Each call answers openapi-fetch's `{ data, error, response }`: `data` on success, `error` (the
- * problem) otherwise, and `response` for headers such as ETag and WWW-Authenticate.
+ * problem) otherwise, and `response` for headers such as ETag and WWW-Authenticate. Every unsafe
+ * call sends an `Idempotency-Key` of its own and is retried with it by `retries`
+ * (retrying-fetch.ts), so an upload whose answer was lost stores one avatar, not two.
  */
-export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch = globalThis.fetch) {
+export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch = globalThis.fetch, retries: RetryPolicy = DEFAULT_RETRY_POLICY) {
   // openapi-fetch serializes arrays as repeated keys and objects as deepObject (`sort[field]=…`),
   // the query conventions of the API.
-  const client = createClient<paths>({ baseUrl, fetch: (request) => fetchImpl(request) });
+  const client = createClient<paths>({ baseUrl, fetch: retryingFetch(fetchImpl, retries) });
   client.use(bearer(token));
   return {
     /** GET /user/current: the caller's profile and its ETag. */
@@ -57,6 +60,8 @@ export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch =
       client.PUT(`${API}/user/current`, { body: changes, params: { header: { 'If-Match': etag } } }),
     /** POST /user/current/avatar: crop the image at a URL into the caller's avatar. */
     uploadAvatar: (upload: AvatarUpload) => client.POST(`${API}/user/current/avatar`, { body: upload }),
+    /** DELETE /user/current/avatar/{avatar-id}: remove one of the caller's avatars. */
+    deleteAvatar: (avatarId: string) => client.DELETE(`${API}/user/current/avatar/{avatar-id}`, { params: { path: { 'avatar-id': avatarId } } }),
     /** POST /user/current/avatar/uploads: a form to post an image file of type `contentType` straight to storage. */
     uploadForm: (contentType: UploadContentType) => client.POST(`${API}/user/current/avatar/uploads`, { body: { 'content-type': contentType } }),
     /** GET /media/log: the media requests the caller may see. */

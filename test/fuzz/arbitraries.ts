@@ -181,11 +181,20 @@ function now(value: fc.Arbitrary<string>, outOf: number): fc.Arbitrary<string | 
 
 /**
  * Request headers, each now and then (most requests keep the JSON content type `invoke` sets, so
- * that bodies reach validation): If-Match, Content-Type and Accept, documented-looking or not.
+ * that bodies reach validation): If-Match, Idempotency-Key, Content-Type and Accept,
+ * documented-looking or not.
  */
 export const headers: fc.Arbitrary<Record<string, string>> = fc
   .record({
     'If-Match': now(fc.oneof(fc.constantFrom('"1"', '"0"', '*', 'W/"1"', '""'), fc.string({ unit: 'grapheme-ascii', maxLength: 20 })), 4),
+    'Idempotency-Key': now(
+      fc.oneof(
+        fc.uuid().map((uuid) => `"${uuid}"`),
+        fc.constantFrom('""', 'key', '"a\\"b"', `"${'k'.repeat(256)}"`),
+        fc.string({ unit: 'grapheme-ascii', maxLength: 40 }),
+      ),
+      4,
+    ),
     'Content-Type': now(
       fc.oneof(
         fc.constantFrom('application/json', 'application/json; charset=utf-8', 'application/merge-patch+json', 'text/plain', 'multipart/form-data', ''),

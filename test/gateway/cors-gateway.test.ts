@@ -51,7 +51,7 @@ describe('a preflight to the local gateway', () => {
     expect(corsHeadersOf(response)).toEqual({
       'access-control-allow-origin': DEV_SERVER,
       'access-control-allow-methods': methods,
-      'access-control-allow-headers': 'Authorization,Content-Type,If-Match',
+      'access-control-allow-headers': 'Authorization,Content-Type,If-Match,Idempotency-Key',
       'access-control-max-age': '3600',
     });
     expect(response.headers.get('vary')).toBe('Origin');

@@ -25,6 +25,7 @@ const tableIds = tables.map((definition) => ({
 }));
 const bucketId = logicalIdAt(stack, ['AvatarStorage', 'Avatars']);
 const usersTableId = tableLogicalId(stack, usersTable);
+const idempotencyTableId = logicalIdAt(stack, ['Data', 'Idempotency']);
 
 const statementsAt = (path: readonly string[]): RoleStatement[] => statementsOfRole(resources, logicalIdAt(stack, path));
 const on = (prefix: string) => (statements: RoleStatement[]) => statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith(prefix)));
@@ -79,7 +80,26 @@ describe.each(functionsUnderTest)('the %s function role', (_name, grants, rolePa
 });
 
 describe('the narrowest grants', () => {
-  const writes = (statements: RoleStatement[]) => dynamodb(statements).filter((statement) => actionsOf(statement).some((action) => /(Put|Update|Delete|BatchWrite)Item|ConditionCheck/.test(action)));
+  const onTable = (tableId: string) => (statement: RoleStatement) => resourcesOf(statement).every((resource) => resource === `<${tableId}>`);
+  const writes = (statements: RoleStatement[]) =>
+    dynamodb(statements).filter((statement) => onTable(usersTableId)(statement) && actionsOf(statement).some((action) => /(Put|Update|Delete|BatchWrite)Item|ConditionCheck/.test(action)));
+  const keyedRoutes = routes.filter((route) => route.contract.requestHeaders?.includes('Idempotency-Key')).map((route) => route.name).sort();
+
+  it('every unsafe route takes an Idempotency-Key, and exactly those are granted the idempotency table', () => {
+    expect(keyedRoutes).toEqual(routes.filter((route) => route.method !== 'GET').map((route) => route.name).sort());
+    expect(routes.filter((route) => route.grants.idempotency !== undefined).map((route) => route.name).sort()).toEqual(keyedRoutes);
+  });
+
+  it.each(functionsUnderTest)('%s may only put, update and delete request records of the idempotency table, if granted it at all', (_name, grants, rolePath) => {
+    const statements = dynamodb(statementsAt(rolePath)).filter((statement) => resourcesOf(statement).includes(`<${idempotencyTableId}>`));
+    const keyed = {
+      Effect: 'Allow',
+      Action: ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      Resource: { 'Fn::GetAtt': [idempotencyTableId, 'Arn'] },
+      Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['request#*'] } },
+    };
+    expect(statements).toEqual(grants.idempotency === undefined ? [] : [keyed]);
+  });
 
   it.each([['updateCurrentUser'], ['updateUser']])('%s may only UpdateItem user partitions of the users table: no PutItem, DeleteItem or index', (name) => {
     expect(writes(statementsAt(['Routes', name, 'Role']))).toEqual([

@@ -5,7 +5,7 @@ import { routes } from '../../functions/routes';
 import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
 import { compileDocumentSchema } from '../harness/contract';
 
-type Parameter = { name: string; in: string; required: boolean; style?: string; explode?: boolean; schema: Record<string, any> };
+type Parameter = { name: string; in: string; required: boolean; description?: string; style?: string; explode?: boolean; schema: Record<string, any> };
 type Operation = Record<string, any> & { parameters?: Parameter[]; responses: Record<string, any> };
 
 const document = openApiDocument();
@@ -220,6 +220,21 @@ describe('the OpenAPI document', () => {
     expect(parameter('updateCurrentUser', 'If-Match')).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
     expect(operationNamed('updateCurrentUser').responses['200'].headers.ETag).toMatchObject({ required: true });
   });
+
+  it.each(routes.filter((route) => route.method !== 'GET').map((route) => [route.name]))(
+    'describes the Idempotency-Key of the unsafe route %s, its rule, and the 409 and 422 it may answer',
+    (name) => {
+      const key = parameter(name, 'Idempotency-Key');
+      expect(key).toMatchObject({ in: 'header', required: false, schema: { type: 'string' } });
+      const pattern = new RegExp((key.schema as { pattern: string }).pattern);
+      expect(['"8e03978e-40d5-43e8-bc93-6894a57f9324"', `"${'k'.repeat(255)}"`, '"a\\"b"'].every((value) => pattern.test(value))).toBe(true);
+      expect(['8e03978e', '""', `"${'k'.repeat(256)}"`, '"cl\u00e9"'].some((value) => pattern.test(value))).toBe(false);
+      expect(key.description).toMatch(/24 hours/);
+      const { responses } = operationNamed(name);
+      expect(Object.keys(responses['409'].content['application/problem+json'].examples)).toContain('idempotency-key-in-use');
+      expect(Object.keys(responses['422'].content['application/problem+json'].examples)).toContain('idempotency-key-reused');
+    },
+  );
 
   it('describes request bodies as clients send them, with every rule the API enforces, unknown fields refused', () => {
     expect(operationNamed('updateUser').requestBody).toEqual({

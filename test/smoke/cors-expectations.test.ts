@@ -15,7 +15,7 @@ function answer(status: number, headers: Record<string, string>): ProbeAnswer {
 const GOOD_PREFLIGHT = {
   'access-control-allow-origin': ORIGIN,
   'access-control-allow-methods': 'GET,PUT',
-  'access-control-allow-headers': 'Authorization,Content-Type,If-Match',
+  'access-control-allow-headers': 'Authorization,Content-Type,If-Match,Idempotency-Key',
 };
 
 describe('preflightFailures', () => {
@@ -32,7 +32,7 @@ describe('preflightFailures', () => {
     const narrow = { ...GOOD_PREFLIGHT, 'access-control-allow-methods': 'GET', 'access-control-allow-headers': 'content-type', 'access-control-allow-credentials': 'true' };
     expect(preflightFailures(answer(200, narrow), ORIGIN, ['GET', 'PUT'])).toEqual([
       'Access-Control-Allow-Methods lacks PUT',
-      'Access-Control-Allow-Headers lacks Authorization, If-Match',
+      'Access-Control-Allow-Headers lacks Authorization, If-Match, Idempotency-Key',
       'sends Access-Control-Allow-Credentials; the API takes bearer tokens, not cookies',
     ]);
   });

@@ -35,7 +35,7 @@ describe('npm run smoke against the local gateway', () => {
     expect(run.lines).toEqual([
       `ok   document: OpenAPI 3.1.0, ${routes.length} operations`,
       `ok   401: 401 unauthorized, WWW-Authenticate: Bearer error="invalid_token", readable from ${DEV_SERVER}`,
-      `ok   preflight: 204 for ${DEV_SERVER}, methods GET,PUT, headers Authorization,Content-Type,If-Match`,
+      `ok   preflight: 204 for ${DEV_SERVER}, methods GET,PUT, headers Authorization,Content-Type,If-Match,Idempotency-Key`,
       `ok   user: 200 User ${user.record.id} (user, active), ETag "1", readable from ${DEV_SERVER}`,
       'ok   404: 404 not_found',
     ]);

@@ -79,16 +79,25 @@ export function createS3Client(target: ClientTarget): S3Client {
   });
 }
 
+let dynamoDbClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 let s3Client: S3Client | undefined;
 
+/**
+ * The process-wide low-level DynamoDB client, traced: the document client sends through it, and so
+ * does a library that takes a client of its own (Powertools Idempotency), so one connection pool
+ * and one set of limits serve the whole function.
+ */
+export function getDynamoDbClient(): DynamoDBClient {
+  const config = dataConfig();
+  dynamoDbClient ??= traced(createDynamoDbClient({ ...config, endpoint: config.dynamodbEndpoint, limits: CLIENT_LIMITS }));
+  return dynamoDbClient;
+}
+
 /** The process-wide DynamoDB document client (plain JS values in and out, `undefined` removed). */
 export function getDocumentClient(): DynamoDBDocumentClient {
-  const config = dataConfig();
   // The base client is the one traced: the document client sends through its middleware stack.
-  documentClient ??= DynamoDBDocumentClient.from(traced(createDynamoDbClient({ ...config, endpoint: config.dynamodbEndpoint, limits: CLIENT_LIMITS })), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  documentClient ??= DynamoDBDocumentClient.from(getDynamoDbClient(), { marshallOptions: { removeUndefinedValues: true } });
   return documentClient;
 }
 
@@ -102,7 +111,9 @@ export function getS3Client(): S3Client {
 /** Forget the clients, so the next call builds them from the current configuration (tests switch back-ends). */
 export function resetClients(): void {
   documentClient?.destroy();
+  dynamoDbClient?.destroy();
   s3Client?.destroy();
   documentClient = undefined;
+  dynamoDbClient = undefined;
   s3Client = undefined;
 }

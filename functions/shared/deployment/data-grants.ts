@@ -55,6 +55,8 @@ export interface DataGrants {
   readonly mediaLog?: readonly TableAccess[];
   /** The media log's counters table (definition id `MediaLogCounts`). */
   readonly mediaLogCounts?: readonly TableAccess[];
+  /** The records of requests made with an `Idempotency-Key` (definition id `Idempotency`). */
+  readonly idempotency?: readonly TableAccess[];
   /** Objects under the avatar prefix of the avatar bucket. */
   readonly avatars?: readonly ObjectAction[];
   /** Objects under the upload prefix of the avatar bucket (the files browsers post with an upload form). */
@@ -64,7 +66,7 @@ export interface DataGrants {
 }
 
 /** The tables of {@link DataGrants}, by grant key. */
-export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts';
+export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts' | 'idempotency';
 
 /** The grants of a route: the same model as every other function's. */
 export type RouteGrants = DataGrants;

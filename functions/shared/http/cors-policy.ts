@@ -13,8 +13,8 @@ export const CORS_ORIGINS_ENV = 'CORS_ALLOWED_ORIGINS';
 /** Response headers a browser script may read besides the CORS-safelisted ones: every header the OpenAPI document names. */
 export const CORS_EXPOSED_HEADERS = ['ETag', 'Retry-After', 'WWW-Authenticate'] as const;
 
-/** Request headers a preflight allows: the bearer token, JSON bodies and conditional updates. */
-export const CORS_ALLOWED_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'If-Match'] as const;
+/** Request headers a preflight allows: the bearer token, JSON bodies, conditional updates and retry keys (DESIGN.md 5b). */
+export const CORS_ALLOWED_REQUEST_HEADERS = ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key'] as const;
 
 /** How long a browser may reuse a preflight answer (Chromium caps it at 2 hours, Firefox at 24). */
 export const CORS_MAX_AGE_SECONDS = 3600;

@@ -41,6 +41,8 @@ export interface RouteInput<C extends RouteContract> {
   readonly caller: StoredCaller;
   /** Request headers, names in lower case. */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The invocation's Lambda context: how long the function has left (an unfinished keyed request holds its key that long). */
+  readonly context: Context;
 }
 
 /** Options of {@link httpRoute}. */
@@ -98,14 +100,14 @@ export function httpRoute<R extends RouteOperation>(
   if (route.auth === 'bearer' && resolveCaller === undefined) throw new Error(`Route ${route.name} is guarded but resolves no caller.`);
   loadConfiguration(route, options.configuration ?? []);
 
-  const base = async (event: EventWithJsonBody): Promise<APIGatewayProxyResult> => {
+  const base = async (event: EventWithJsonBody, context: Context): Promise<APIGatewayProxyResult> => {
     // The caller first: a suspended caller gets its 403 whatever else is wrong with the request.
     const caller = resolveCaller ? await resolveCaller(callerOf(event)) : (undefined as unknown as StoredCaller);
     const path = contract.pathParameters ? parseInput(contract.pathParameters, event.pathParameters ?? {}, 'path') : undefined;
     const query = parseInput(contract.query ?? emptyQuery, decodeQuery(event.multiValueQueryStringParameters, event.queryStringParameters), 'query');
     const body = contract.body ? parseInput(contract.body, event.parsedBody, 'body') : assertNoBody(event);
     const headers = event.headers as Record<string, string | undefined>;
-    return toProxyResult(await handle({ path, query, body, caller, headers } as never));
+    return toProxyResult(await handle({ path, query, body, caller, headers, context } as never));
   };
 
   const keyOfRoute = routeKey(route.method, `${API_PREFIX}${route.path}`);

@@ -38,6 +38,13 @@ export const PROBLEMS = {
   forbidden: { status: 403, title: 'Forbidden', detail: 'This account may not use the API.' },
   not_found: { status: 404, title: 'Not found', detail: 'The resource does not exist.' },
   conflict: { status: 409, title: 'Conflict', detail: 'The request conflicts with the current state.' },
+  // DESIGN.md 5b: the first request with this key still runs; a retry after Retry-After gets its answer.
+  idempotency_key_in_use: {
+    status: 409,
+    title: 'Conflict',
+    detail: 'A request with this Idempotency-Key is still in progress: retry after Retry-After seconds to get its answer.',
+    headers: RETRY_SHORTLY,
+  },
   precondition_failed: { status: 412, title: 'Precondition failed', detail: 'The resource has changed since the version named in If-Match.' },
   payload_too_large: { status: 413, title: 'Payload too large', detail: 'The request body is too large.' },
   uri_too_long: { status: 414, title: 'URI too long', detail: 'The request URL is longer than the gateway accepts.' },
@@ -59,6 +66,11 @@ export const PROBLEMS = {
     detail: 'The host name of the image address does not exist or has no address.',
   },
   source_refused: { status: 422, title: UNPROCESSABLE, detail: 'The host of the image address refused the connection: nothing serves on its port.' },
+  idempotency_key_reused: {
+    status: 422,
+    title: UNPROCESSABLE,
+    detail: 'This Idempotency-Key was sent with another request (another operation, path or body): send a new key with a new request.',
+  },
   throttled: { status: 429, title: 'Too many requests', detail: 'The request rate limit is exceeded; retry shortly.', headers: RETRY_SHORTLY },
   header_fields_too_large: { status: 431, title: 'Request header fields too large', detail: 'The request headers are larger than the gateway accepts.' },
   internal_error: { status: 500, title: 'Internal server error', detail: 'The request could not be completed; it has been logged with its request id.' },

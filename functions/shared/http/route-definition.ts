@@ -21,6 +21,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteTag = 'Users' | 'Avatars' | 'Media log' | 'API description';
 
 /**
+ * Request headers a route may read besides Authorization: a conditional update's version, and the
+ * key that makes an unsafe request safe to retry (DESIGN.md 5b).
+ */
+export type RequestHeader = 'If-Match' | 'Idempotency-Key';
+
+/**
  * What a route accepts. The HTTP layer validates with these schemas and the OpenAPI document is
  * generated from them, so the two cannot disagree.
  */
@@ -31,7 +37,7 @@ export interface RouteContract {
   /** Largest JSON body accepted, in bytes (default 64 KiB). */
   readonly maxBodyBytes?: number;
   /** Request headers the route reads besides Authorization. */
-  readonly requestHeaders?: readonly 'If-Match'[];
+  readonly requestHeaders?: readonly RequestHeader[];
 }
 
 /** What the API description says of a route besides what it accepts: its purpose and its answers. */

@@ -62,6 +62,15 @@ function projected(input: Input, reads: boolean): string[] {
   return reads && input.Select !== 'COUNT' ? [EVERY_ATTRIBUTE] : [];
 }
 
+/** A key value as sent: plain from the document client, `{ S: … }` or `{ N: … }` from a low-level client (Powertools Idempotency's). */
+function keyValue(value: unknown): string {
+  if (typeof value === 'object' && value !== null) {
+    const { S, N } = value as { S?: unknown; N?: unknown };
+    if (S !== undefined || N !== undefined) return String(S ?? N);
+  }
+  return String(value);
+}
+
 function itemRequest(action: string, input: Input, names: DataNames, extra: Record<string, readonly string[]> = {}): AuthorizationRequest {
   const table = tableOf(names, input.TableName);
   const key = input.Key ?? input.Item ?? {};
@@ -73,7 +82,7 @@ function itemRequest(action: string, input: Input, names: DataNames, extra: Reco
     action,
     resource: `<${table.logicalId}>`,
     context: {
-      'dynamodb:LeadingKeys': [String(key[table.partitionKey])],
+      'dynamodb:LeadingKeys': [keyValue(key[table.partitionKey])],
       'dynamodb:Attributes': attributes,
       ...(input.ReturnValues ? { 'dynamodb:ReturnValues': [input.ReturnValues] } : {}),
       ...extra,

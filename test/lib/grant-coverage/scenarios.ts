@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
+import { getS3Client } from '../../../functions/shared/aws/clients';
 import { avatarObjectKey, sha256Hex } from '../../../functions/avatars/avatar-object-key';
 import { avatarRepository, avatarStorage } from '../../../local/tool-composition';
 import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
@@ -150,6 +152,49 @@ async function avatarScenarios({ admin, parent, sub }: People, photoUrl: string)
   for (const avatar of [enabled, disabled]) await call('deleteCurrentAvatar', parent, 204, { pathParameters: { 'avatar-id': String(avatar?.id) } });
 }
 
+/** Calls `name` twice with one new `Idempotency-Key` (the key reserved and the answer stored, then replayed). */
+async function keyedTwice(name: RouteName, user: TestUser, status: number, request: InvokeRequest = {}) {
+  const headers = { ...request.headers, 'Idempotency-Key': `"${randomUUID()}"` };
+  await call(name, user, status, { ...request, headers });
+  return call(name, user, status, { ...request, headers });
+}
+
+/** Calls `name` once with a new `Idempotency-Key`, expecting it to fail (the key freed again). */
+function keyedFailure(name: RouteName, user: TestUser, status: number, request: InvokeRequest = {}) {
+  return call(name, user, status, { ...request, headers: { ...request.headers, 'Idempotency-Key': `"${randomUUID()}"` } });
+}
+
+/**
+ * Every route that takes an `Idempotency-Key`, keyed: a request and its replay, and a request that
+ * fails after its key was reserved, whose record is deleted. An upload form can only fail that late
+ * when its credentials cannot be had: that fault is injected.
+ */
+async function keyedScenarios({ root, parent, sub }: People, photoUrl: string): Promise<void> {
+  const upload = { avatar: photoUrl, crop: { left: 0, top: 0, size: 16 } };
+  const outside = { avatar: photoUrl, crop: { left: 60, top: 40, size: 16 } };
+  const subPath = { pathParameters: { 'user-id': sub.record.id } };
+  await keyedTwice('updateCurrentUser', sub, 200, { body: { 'first-name': 'Keyed' } });
+  await keyedFailure('updateCurrentUser', sub, 412, { body: { 'first-name': 'Keyed' }, headers: { 'If-Match': '"0"' } });
+  await keyedTwice('updateUser', parent, 200, { ...subPath, body: { 'first-name': 'Keyed' } });
+  await keyedFailure('updateUser', parent, 412, { ...subPath, body: { 'first-name': 'Keyed' }, headers: { 'If-Match': '"0"' } });
+  const stored = await keyedTwice('uploadCurrentAvatar', sub, 201, { body: upload });
+  await keyedFailure('uploadCurrentAvatar', sub, 422, { body: outside });
+  await keyedTwice('uploadUserAvatar', parent, 201, { ...subPath, body: upload });
+  await keyedFailure('uploadUserAvatar', parent, 422, { ...subPath, body: outside });
+  await keyedTwice('deleteCurrentAvatar', sub, 204, { pathParameters: { 'avatar-id': stored.body.avatar.id } });
+  await keyedFailure('deleteCurrentAvatar', sub, 404, { pathParameters: { 'avatar-id': randomUUID() } });
+  await keyedTwice('createCurrentAvatarUpload', parent, 201, { body: { 'content-type': 'image/png' } });
+  await keyedTwice('createUserAvatarUpload', parent, 201, { ...subPath, body: { 'content-type': 'image/png' } });
+  await keyedFailure('createUserAvatarUpload', parent, 404, { pathParameters: { 'user-id': root.record.id }, body: { 'content-type': 'image/png' } });
+  const unreachable = Object.assign(new Error('connect ECONNREFUSED (credentials provider)'), { code: 'ECONNREFUSED' });
+  const noCredentials = jest.spyOn(getS3Client().config, 'credentials').mockRejectedValueOnce(unreachable);
+  try {
+    await keyedFailure('createCurrentAvatarUpload', parent, 503, { body: { 'content-type': 'image/png' } });
+  } finally {
+    noCredentials.mockRestore();
+  }
+}
+
 async function authorizerScenario({ parent }: People): Promise<void> {
   const request = localRequest('getCurrentUser', { token: parent.token });
   const match = matchRoute(request.method, request.path);
@@ -194,6 +239,7 @@ export async function runScenarios(photoUrl: string): Promise<void> {
   await userListScenarios(people);
   await mediaLogScenarios(people);
   await avatarScenarios(people, photoUrl);
+  await keyedScenarios(people, photoUrl);
   await call('getOpenApi', undefined, 200);
   await authorizerScenario(people);
   await reconcilerScenario();
