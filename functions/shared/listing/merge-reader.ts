@@ -89,6 +89,8 @@ interface StreamState {
   done: boolean;
   /** Sort key of the last item DynamoDB read in this stream (matching or not). */
   lastRead?: string;
+  /** Whether the stream has been read once already (it then ran dry with the page unfinished). */
+  refilled?: boolean;
 }
 
 function overlaps(span: KeyWindow | undefined, window: KeyWindow): boolean {
@@ -179,7 +181,7 @@ export async function readMergedPage(client: DynamoDBDocumentClient, request: Me
     // One candidate at a time where nothing needs checking; a run as long as the page needs where something does.
     const runLength = request.check === undefined ? 1 : Math.min(MAX_CHECK_RUN, Math.ceil((goal - taken) * candidatesPerMatch));
     while (run.length < runLength) {
-      await Promise.all(states.filter((state) => state.buffer.length === 0 && !state.done).map((state) => fill(client, request, state, budget, (goal - taken) / expected)));
+      await Promise.all(states.filter((state) => state.buffer.length === 0 && !state.done).map((state) => fill(client, request, state, budget, goal - taken, expected)));
       const starved = states.filter((state) => state.buffer.length === 0 && !state.done);
       if (starved.length > 0) {
         bound = starved.map((state) => state.lastRead as string).reduce((earliest, key) => (order(key, earliest) < 0 ? key : earliest));
@@ -236,15 +238,19 @@ function firstHead(states: readonly StreamState[], keyOf: (item: ListedItem) => 
 
 /**
  * Read the next chunk of a stream whose buffer ran dry, until it holds an item, is exhausted or the
- * budget is spent: its share (`perShare` items per expected match) scaled by how many of its reads
- * its filter drops, and one more; on to the next partition when one is exhausted.
+ * budget is spent: its share of the `missing` items (by its part of the `expected` matches) scaled
+ * by how many of its reads its filter drops, and one more; on to the next partition when one is
+ * exhausted.
  */
-async function fill(client: DynamoDBDocumentClient, request: MergeRequest, state: StreamState, budget: { scanned: number }, perShare: number): Promise<void> {
+async function fill(client: DynamoDBDocumentClient, request: MergeRequest, state: StreamState, budget: { scanned: number }, missing: number, expected: number): Promise<void> {
   const candidates = Math.max(state.stream.expectedCandidates ?? 1, state.stream.expectedMatches ?? 1, 1);
   // Its share, and one more: a Query is billed at least half a read unit whatever it returns, so
   // learning the head that follows the share costs a few bytes where another Query would cost a
-  // whole minimum (merged shards each hold one such head after the page).
-  const wanted = Math.max(1, Math.ceil(perShare * candidates)) + 1;
+  // whole minimum (merged shards each hold one such head after the page). A stream that ran dry
+  // before the page was full holds more than its share: it is read for all the page still needs.
+  const share = state.refilled === true ? missing / Math.max(1, state.stream.expectedMatches ?? 1) : missing / expected;
+  const wanted = Math.max(1, Math.ceil(share * candidates)) + 1;
+  state.refilled = true;
   while (state.buffer.length === 0 && !state.done && budget.scanned < request.readBudget) {
     const partition = state.stream.partitions[state.index] as IndexPartition;
     if (overlaps(partition.span, request.window)) {
