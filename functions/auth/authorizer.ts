@@ -12,7 +12,8 @@ import { authConfig } from './auth-config';
 import { allowPolicy } from './authorizer-policy';
 import { AmbiguousSubjectError, IdentityProviderUnavailableError, InvalidTokenError } from './errors';
 import { IDENTITY_PROVIDER_UNAVAILABLE } from './token-refusal';
-import { bearerToken, verifyToken } from './token-verifier';
+import { bearerToken, isCanonicalToken } from './token-spelling';
+import { verifyToken } from './token-verifier';
 
 /** The message API Gateway turns into its 401 gateway response. */
 const UNAUTHORIZED = 'Unauthorized';
@@ -32,6 +33,7 @@ async function authenticate(event: APIGatewayRequestAuthorizerEvent): Promise<Au
   if (header === undefined) throw new InvalidTokenError('missing', 'No Authorization header.');
   const token = bearerToken(header);
   if (token === null) throw new InvalidTokenError('malformed', 'The Authorization header is not `Bearer <token>`, spelled so.');
+  if (!isCanonicalToken(token)) throw new InvalidTokenError('malformed', 'The token is not three unpadded base64url segments, each spelled as it re-encodes.');
   const subject = await verifyToken(token, authConfig());
   try {
     const identity = await identities().findBySubject(subject);

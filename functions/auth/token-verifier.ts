@@ -7,21 +7,6 @@ import { refusalReasonOf } from './token-refusal';
 const CLOCK_TOLERANCE_SECONDS = 5;
 
 /**
- * The one spelling of a bearer header that is accepted: `Bearer`, one space, the token (RFC 6750's
- * b64token), nothing before or after. RFC 9110 lets a client vary the scheme's case and the spaces,
- * but the WAF's per-token rule and API Gateway's authorizer cache key on the header as sent: if each
- * spelling were accepted, one token would be many clients to both, and every new spelling a cache
- * miss that costs an authorizer run and a subject lookup (DESIGN 3). Any other spelling is a 401.
- */
-const CANONICAL_BEARER = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/;
-
-/** The bearer token of an `Authorization` header value in its canonical spelling, or null. */
-export function bearerToken(authorization: string | undefined): string | null {
-  const match = CANONICAL_BEARER.exec(authorization ?? '');
-  return match ? (match[1] as string) : null;
-}
-
-/**
  * Verify a JWT: signature with a pinned algorithm against the issuer's keys, issuer, audience (or,
  * for Cognito access tokens, `token_use` and `client_id`) and expiry. Returns the subject.
  */
