@@ -1,23 +1,28 @@
 import { errors, jwtVerify } from 'jose';
+import { TOKEN_CLOCK_TOLERANCE_SECONDS } from '../shared/http/caller';
 import { ACCEPTED_ALGORITHMS, type AuthConfig } from './auth-config';
 import { InvalidTokenError } from './errors';
 import { refusalReasonOf } from './token-refusal';
 
-/** Tolerance for clocks that disagree by a little, in seconds. */
-const CLOCK_TOLERANCE_SECONDS = 5;
+/** What a verified token says: whom it names, and until when it may be used. */
+export interface VerifiedToken {
+  readonly subject: string;
+  /** Its `exp`, in epoch seconds. */
+  readonly expires: number;
+}
 
 /**
  * Verify a JWT: signature with a pinned algorithm against the issuer's keys, issuer, audience (or,
- * for Cognito access tokens, `token_use` and `client_id`) and expiry. Returns the subject.
+ * for Cognito access tokens, `token_use` and `client_id`) and expiry (with {@link TOKEN_CLOCK_TOLERANCE_SECONDS}, as the routes check it).
  */
-export async function verifyToken(token: string, config: AuthConfig): Promise<string> {
+export async function verifyToken(token: string, config: AuthConfig): Promise<VerifiedToken> {
   try {
     const { payload } = await jwtVerify(token, config.keys, {
       algorithms: [...ACCEPTED_ALGORITHMS],
       issuer: config.issuer,
       ...(config.audience === undefined ? {} : { audience: config.audience }),
       requiredClaims: ['sub', 'exp'],
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      clockTolerance: TOKEN_CLOCK_TOLERANCE_SECONDS,
     });
     if (config.mode === 'cognito') {
       const accessToken = payload.token_use === 'access' && payload.client_id === config.cognitoClientId;
@@ -25,7 +30,8 @@ export async function verifyToken(token: string, config: AuthConfig): Promise<st
       if (!accessToken && !idToken) throw new InvalidTokenError('wrong_audience', 'Token is not for this app client.');
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('missing_claim', 'Token has no subject.');
-    return payload.sub;
+    // jwtVerify checked that the required `exp` is a number.
+    return { subject: payload.sub, expires: payload.exp as number };
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     if (error instanceof errors.JOSEError) throw new InvalidTokenError(refusalReasonOf(error), `${error.code}: ${error.message}`, { cause: error });

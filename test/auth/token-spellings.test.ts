@@ -1,11 +1,10 @@
-import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import type { handler as AuthorizerHandler } from '../../functions/auth/authorizer';
-import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
-import { startGateway, type LocalGateway } from '../../local/gateway/http-server';
+import type { LocalGateway } from '../../local/gateway/http-server';
 import { lambdaContext } from '../../local/gateway/lambda-context';
 import { buildAuthorizerEvent, buildProxyEvent } from '../../local/gateway/proxy-event';
 import { matchRoute } from '../../local/gateway/route-matcher';
 import { localRequest, testSigningKey } from '../harness/invoke';
+import { startTestGateway } from '../harness/test-gateway';
 import { createTestUser, type TestUser } from '../harness/users';
 
 /**
@@ -59,8 +58,7 @@ beforeAll(async () => {
   await testSigningKey();
   const { handler } = await import('../../functions/auth/authorizer');
   authorizer = (event) => handler(event, lambdaContext('authorizer', 10_000));
-  const loaded = await loadAuthorizer();
-  gateway = await startGateway(new AuthorizerRunner((...args): Promise<APIGatewayAuthorizerResult> => loaded(...args), 300), 0);
+  ({ gateway } = await startTestGateway());
   user = await createTestUser();
   // An RS256 signature of 256 bytes: 342 characters, the last of which carries 4 unused bits.
   expect(user.token.split('.')[2]).toHaveLength(342);
