@@ -13,7 +13,8 @@ export interface VerifiedToken {
 
 /**
  * Verify a JWT: signature with a pinned algorithm against the issuer's keys, issuer, audience (or,
- * for Cognito access tokens, `token_use` and `client_id`) and expiry (with {@link TOKEN_CLOCK_TOLERANCE_SECONDS}, as the routes check it).
+ * for Cognito access tokens, `token_use` and `client_id`) and expiry, with the clock tolerance the
+ * routes apply too ({@link TOKEN_CLOCK_TOLERANCE_SECONDS}).
  */
 export async function verifyToken(token: string, config: AuthConfig): Promise<VerifiedToken> {
   try {
@@ -30,8 +31,9 @@ export async function verifyToken(token: string, config: AuthConfig): Promise<Ve
       if (!accessToken && !idToken) throw new InvalidTokenError('wrong_audience', 'Token is not for this app client.');
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('missing_claim', 'Token has no subject.');
-    // jwtVerify checked that the required `exp` is a number.
-    return { subject: payload.sub, expires: payload.exp as number };
+    // jwtVerify checked that the required `exp` is a number; a NumericDate may have a fraction
+    // (RFC 7519 section 2), the context carries whole seconds (a fraction less, never more).
+    return { subject: payload.sub, expires: Math.min(Math.floor(payload.exp as number), Number.MAX_SAFE_INTEGER) };
   } catch (error) {
     if (error instanceof InvalidTokenError) throw error;
     if (error instanceof errors.JOSEError) throw new InvalidTokenError(refusalReasonOf(error), `${error.code}: ${error.message}`, { cause: error });

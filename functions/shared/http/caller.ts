@@ -61,14 +61,14 @@ function refuseExpired(exp: unknown, now: number): void {
  * well-formed context (a misconfigured route, a hand-edited event) is refused, never served; so is
  * a token past its `exp`, whatever the authorizer cache still holds.
  */
-export function callerOf(event: APIGatewayProxyEvent, now = Date.now()): Caller {
+export function callerOf(event: APIGatewayProxyEvent): Caller {
   const context = event.requestContext?.authorizer as Record<string, unknown> | null | undefined;
   const userId = asId(context?.userId);
   const role = context?.role;
   if (userId === null || typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
     throw new UnauthorizedError('The request carries no authorizer context.');
   }
-  refuseExpired(context?.exp, now);
+  refuseExpired(context?.exp, Date.now());
   const parentId = context?.parentId === '' || context?.parentId === undefined || context?.parentId === null ? null : asId(context.parentId);
   return { userId, role: role as Role, parentId };
 }

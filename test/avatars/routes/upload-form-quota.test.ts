@@ -27,9 +27,11 @@ function expectExhausted(response: Awaited<ReturnType<typeof requestUploadForm>>
   expect(response.body).toMatchObject({ status: 429, code: 'upload_forms_exhausted' });
   expect(response.body).not.toHaveProperty('url');
   const retryAfter = Number(response.headers['retry-after']);
-  expect(Math.abs(retryAfter - secondsToMidnightUtc())).toBeLessThanOrEqual(5);
+  // Seconds to midnight UTC when it was answered: a few seconds before this check on a loaded machine.
+  expect(Math.abs(retryAfter - secondsToMidnightUtc())).toBeLessThanOrEqual(60);
 }
 
+/** `count` forms one after the other: slow on a loaded machine, hence the longer timeouts of the tests that use it. */
 async function requestForms(user: TestUser, count: number, target?: number) {
   const answers = [];
   for (let index = 0; index < count; index += 1) answers.push(await requestUploadForm(user, 'image/png', target));
@@ -46,7 +48,7 @@ describe('the upload forms of one user', () => {
     expect(given.map((response) => response.status)).toEqual(Array(PER_DAY).fill(201));
     expectExhausted(over);
     expectExhausted(await requestUploadForm(user, 'image/jpeg'));
-  });
+  }, 90_000);
 
   it('count the forms a manager asks for a user against that user, and only against that user', async () => {
     const parent = await createTestUser({ role: 'user' });
@@ -57,16 +59,21 @@ describe('the upload forms of one user', () => {
     expectExhausted(await requestUploadForm(sub));
     expectExhausted(await requestUploadForm(parent, 'image/png', sub.record.id));
     expect((await requestUploadForm(parent)).status).toBe(201);
-  });
+  }, 90_000);
 
   it('hold under a flood of concurrent requests: exactly the day\'s forms are given', async () => {
     const user = await createTestUser();
+    const quota = new UploadFormQuota(getDocumentClient(), tableName(usersTable), PER_DAY);
 
-    const answers = await Promise.all(Array.from({ length: 3 * PER_DAY }, () => requestUploadForm(user)));
+    // Straight to the counter (the route adds a profile read and a signature to each): the writes race on one item.
+    const outcomes = await Promise.allSettled(Array.from({ length: 2 * PER_DAY }, () => quota.take(user.record.id)));
 
-    expect(answers.filter((response) => response.status === 201)).toHaveLength(PER_DAY);
-    for (const refused of answers.filter((response) => response.status !== 201)) expectExhausted(refused);
-  });
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(PER_DAY);
+    for (const outcome of outcomes.filter((candidate) => candidate.status === 'rejected')) {
+      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ status: 429, code: 'upload_forms_exhausted' });
+    }
+    expectExhausted(await requestUploadForm(user));
+  }, 60_000);
 
   it('leave the user\'s profile and its ETag as they were', async () => {
     const user = await createTestUser();
