@@ -54,7 +54,7 @@ export function tableNameOutputKey(definition: TableDefinition): string {
 }
 
 /**
- * The Frontend API: data, avatar storage, auth, the cursor-signing key, one function per route, the
+ * The Frontend API: data, avatar storage, auth, the cursor key, one function per route, the
  * scheduled background functions, the media pipeline feed's queue and consumer, the consumers of
  * the table streams (the media log's counter fold), the REST API with its firewall and the alarms,
  * each concern one construct, composed here from the list of deployed functions and the
@@ -86,7 +86,7 @@ export class FrontendApiStack extends Stack {
       data: grantable,
       reservedConcurrency: settings.capacity.authorizerConcurrency,
     });
-    const cursorKey = new CursorSigningKey(this, 'CursorSigningKey');
+    const cursorKey = new CursorSigningKey(this, 'CursorSigningKey', { generation: settings.cursorKeyGeneration });
     const functions = new RouteFunctions(this, 'Routes', {
       routes: deployed.routes,
       environment,

@@ -45,6 +45,8 @@ export interface StackSettings {
   readonly feedProducerAccounts: readonly string[];
   /** Per-client limits and concurrency caps, so that no client or route can starve the others. */
   readonly capacity: CapacitySettings;
+  /** Generation of the secret that seals list cursors: a new one replaces it (rotation). */
+  readonly cursorKeyGeneration: number;
 }
 
 /** How much of the API one client, and how much of the account's Lambda concurrency one route, may take. */
@@ -76,6 +78,7 @@ export const SETTINGS_DEFAULTS = {
   tracing: false,
   authorizerConcurrency: 10,
   imageRouteConcurrency: 10,
+  cursorKeyGeneration: 1,
 } as const;
 
 /**
@@ -237,5 +240,6 @@ export function readStackSettings(node: Node): StackSettings {
     tracing: booleanSetting(read, 'tracing', SETTINGS_DEFAULTS.tracing),
     feedProducerAccounts: accountIds(read, 'feedProducerAccounts'),
     capacity: capacity(read, apiRateLimit),
+    cursorKeyGeneration: integerSetting(read, 'cursorKeyGeneration', SETTINGS_DEFAULTS.cursorKeyGeneration, 1, 1_000_000),
   };
 }

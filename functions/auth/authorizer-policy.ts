@@ -13,14 +13,18 @@ export function wholeApiResource(methodArn: string): string {
   return `${arnPrefix}/${stage}/*`;
 }
 
-/** Allow the whole API for this caller, passing who it is to the handlers. */
-export function allowPolicy(caller: Caller, methodArn: string): APIGatewayAuthorizerResult {
+/**
+ * Allow the whole API for this caller, passing who it is to the handlers, and until when its token
+ * may be used (`tokenExpires`, the token's `exp`): API Gateway caches this answer whatever the
+ * token's expiry, so the routes refuse the token past it (shared/http/caller.ts).
+ */
+export function allowPolicy(caller: Caller, tokenExpires: number, methodArn: string): APIGatewayAuthorizerResult {
   return {
     principalId: String(caller.userId),
     policyDocument: {
       Version: '2012-10-17',
       Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: wholeApiResource(methodArn) }],
     },
-    context: { ...toAuthorizerContext(caller) },
+    context: { ...toAuthorizerContext(caller, tokenExpires) },
   };
 }

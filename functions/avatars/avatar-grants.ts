@@ -21,3 +21,14 @@ export const PROFILE_AVATAR_UPDATE = {
   attributes: ['pk', 'sk', 'currentAvatarId', 'updated', 'version'],
   returnValues: ['NONE'],
 } as const satisfies TableAccess;
+
+/** The attributes of the profile that count a user's upload forms of one day (uploads/upload-form-quota.ts). */
+export const UPLOAD_FORM_COUNTER = { day: 'uploadFormsDay', count: 'uploadFormsCount' } as const;
+
+/** The profile's upload form counter, updated without reading anything back. */
+export const UPLOAD_FORM_COUNT = {
+  actions: ['UpdateItem'],
+  partitions: USER_PARTITIONS,
+  attributes: ['pk', 'sk', UPLOAD_FORM_COUNTER.day, UPLOAD_FORM_COUNTER.count],
+  returnValues: ['NONE'],
+} as const satisfies TableAccess;

@@ -1,4 +1,4 @@
-import { ConflictError } from '../shared/errors';
+import { ConflictError, ProblemError } from '../shared/errors';
 
 /**
  * The avatar service's own errors: how a record write ended, as the repository reports it to the
@@ -39,4 +39,13 @@ export class UnsettledAvatarWriteError extends Error {
 /** 409 `conflict`: the user's avatars kept changing under the request; asking again will succeed. */
 export function avatarsBusy(): ConflictError {
   return new ConflictError("The user's avatars were being changed by other requests at the same time; retry the request.");
+}
+
+/**
+ * 429 `upload_forms_exhausted`: the user has been given all the upload forms of the day (UTC) at
+ * `now`; Retry-After says when the next day begins.
+ */
+export function uploadFormsExhausted(now: Date): ProblemError {
+  const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return new ProblemError('upload_forms_exhausted', { headers: { 'Retry-After': String(Math.ceil((nextDay - now.getTime()) / 1000)) } });
 }

@@ -36,13 +36,15 @@ const UPLOAD_FORM_DESCRIPTION = [
   '2. Call the avatar upload of the same user with `avatar` = `source` and a `crop`, as for an image address.',
   '',
   'The file is the user\'s for a day: used once, then deleted; unused, removed by a lifecycle rule. The service checks the file again when it reads it (size, image type, pixels), whatever storage enforced.',
+  '',
+  `What a user's files can cost is bounded: a user is given at most ${avatarBucket.uploadFormsPerDay} forms a day (UTC), whoever asks for them (the user, or a manager for that user), and each form stores at most one file. Beyond that the answer is a 429 \`upload_forms_exhausted\` whose \`Retry-After\` is the number of seconds until midnight UTC.`,
 ].join('\n');
 
 /** What both upload form routes answer. */
 const UPLOAD_FORM_ANSWERS = {
   tag: 'Avatars',
   success: { status: 201, description: 'A form for one file, and the source to pass as `avatar` once it is posted.', schema: AvatarUploadFormSchema },
-  errors: [400, 404, 413, 415],
+  errors: [400, 404, 413, 415, 429],
 } as const;
 
 /** The documentation of each avatar route, by route name. */

@@ -1,6 +1,7 @@
 import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { CALLER_PROFILE_READ, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteOperation } from '../shared/http/route-definition';
+import { UPLOAD_FORM_COUNT } from './avatar-grants';
 import { avatarBucket } from '../shared/storage/avatar-bucket';
 import { UserPathSchema } from '../shared/validation/user-id';
 import * as z from '../shared/validation/zod';
@@ -22,7 +23,8 @@ const UPLOAD_FORM_CONTRACT = {
 /**
  * An upload form signs with the right to put objects under the upload prefix (S3 authorizes the
  * browser's post with the function's credentials); the caller's form reads only the caller's
- * profile, a managed user's form that user's partition too.
+ * profile, a managed user's form that user's partition too; both count the form on the profile of
+ * the user it is for.
  */
 const UPLOAD_FORM_SIGNING = ['PutObject'] as const;
 
@@ -33,7 +35,7 @@ export const createCurrentAvatarUploadRoute = {
   path: '/user/current/avatar/uploads',
   handler: 'functions/avatars/create-current-avatar-upload.ts',
   auth: 'bearer',
-  grants: { users: [CALLER_PROFILE_READ], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
+  grants: { users: [CALLER_PROFILE_READ, UPLOAD_FORM_COUNT], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
   contract: UPLOAD_FORM_CONTRACT,
 } as const satisfies RouteOperation;
 
@@ -44,7 +46,7 @@ export const createUserAvatarUploadRoute = {
   path: '/user/{user-id}/avatar/uploads',
   handler: 'functions/avatars/create-user-avatar-upload.ts',
   auth: 'bearer',
-  grants: { users: [USER_PARTITION_READS], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
+  grants: { users: [USER_PARTITION_READS, UPLOAD_FORM_COUNT], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
   contract: {
     ...UPLOAD_FORM_CONTRACT,
     pathParameters: UserPathSchema,

@@ -46,7 +46,7 @@ function unknownParameterProblem(path: string): ProblemBody {
 }
 
 /** Codes a function answers with besides the 400 and 413 built below, on any route that lists their status. */
-const FUNCTION_CODES: readonly ProblemCode[] = ['not_found', 'conflict', 'precondition_failed', 'unsupported_media_type', 'service_unavailable'];
+const FUNCTION_CODES: readonly ProblemCode[] = ['not_found', 'conflict', 'precondition_failed', 'unsupported_media_type', 'upload_forms_exhausted', 'service_unavailable'];
 
 /** Codes only the routes that fetch and decode images answer with. */
 const IMAGE_CODES: readonly ProblemCode[] = [

@@ -29,9 +29,11 @@ const THROTTLED_BODY_KEY = 'throttled-problem';
  * How the per-token rule normalizes the Authorization header before counting it: one token is one
  * client however its header is spelled (DESIGN 3). Runs of white space become one space, then the
  * whole value is lowercased, so `Bearer  t`, `bearer t` and `BEARER t` share one count. The
- * authorizer refuses every spelling but the canonical one (token-verifier.ts), so a variant buys
- * nothing but 401s, and these count against the token's limit too. Lowercasing could only merge two
- * tokens that differ in letter case alone, which no two validly signed tokens do.
+ * authorizer refuses every spelling but the canonical one (token-spelling.ts), so a variant buys
+ * nothing but 401s, and these count against the token's limit too. Re-spellings of the token itself,
+ * which no text transformation can merge (base64url padding, other unused low bits), are refused
+ * the same way: each is a WAF key of its own, but only ever to 401s. Lowercasing could only merge
+ * two tokens that differ in letter case alone, which no two validly signed tokens do.
  * https://docs.aws.amazon.com/waf/latest/APIReference/API_RateLimitHeader.html
  */
 export const TOKEN_KEY_TRANSFORMATIONS = [

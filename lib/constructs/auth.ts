@@ -113,7 +113,7 @@ export class Auth extends Construct {
     });
     acknowledgeFindings(pool, {
       'AwsSolutions-COG2':
-        "MFA is optional (TOTP) so that each frontend team can require it through its own sign-in flow. A token lives at most 1 h. The authorizer checks only the token (signature, issuer, audience, expiry, a subject that names one user) and allows a known user whatever its status; API Gateway caches that answer per token. Every route then reads the caller's stored status and role in the same request, so a suspended, demoted or deleted user is refused (403, or 401 when deleted) on its next call whatever the cache holds.",
+        "MFA is optional (TOTP) so that each frontend team can require it through its own sign-in flow. A token lives at most 1 h. The authorizer checks only the token (signature, issuer, audience, expiry, a subject that names one user) and allows a known user whatever its status; API Gateway caches that answer per token. Every route then reads the caller's stored status and role in the same request, so a suspended, demoted or deleted user is refused (403, or 401 when deleted) on its next call whatever the cache holds, and refuses a token past its exp (401), which the authorizer passes on in its context.",
       'AwsSolutions-COG8':
         'The Essentials plan suffices: no self sign-up, operators invite every user; threat protection of the Plus plan is a per-user cost an operator can opt into.',
     });

@@ -29,7 +29,7 @@ export interface RouteFunction {
 
 /**
  * One function per route of the route table, each granted exactly the data its route names; the
- * list routes also get the cursor-signing key, the image routes a concurrency cap.
+ * list routes also get the cursor key, the image routes a concurrency cap.
  */
 export class RouteFunctions extends Construct {
   public readonly functions: readonly RouteFunction[];

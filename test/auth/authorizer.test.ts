@@ -48,14 +48,21 @@ describe('REQUEST authorizer', () => {
     expect(result.policyDocument.Statement).toEqual([
       { Action: 'execute-api:Invoke', Effect: 'Allow', Resource: expect.stringMatching(/:localapi\/local\/\*$/) },
     ]);
-    expect(result.context).toEqual({ userId: String(user.record.id), role: 'user', parentId: '' });
+    expect(result.context).toEqual({ userId: String(user.record.id), role: 'user', parentId: '', exp: expect.any(String) });
+  });
+
+  it("passes the token's exp, so that the routes refuse the token past it whatever API Gateway cached", async () => {
+    const user = await createTestUser();
+    const exp = Math.floor(Date.now() / 1000) + 120;
+    const result = await authorizer(authorizerEvent(`Bearer ${await signed({ sub: user.record.subject, exp })}`));
+    expect(result.context?.exp).toBe(String(exp));
   });
 
   it('passes the parent of a sub user', async () => {
     const parent = await createTestUser({ role: 'user' });
     const sub = await createTestUser({ role: 'sub', parent: parent.record.id });
     const result = await authorizer(authorizerEvent(`Bearer ${sub.token}`));
-    expect(result.context).toEqual({ userId: String(sub.record.id), role: 'sub', parentId: String(parent.record.id) });
+    expect(result.context).toEqual({ userId: String(sub.record.id), role: 'sub', parentId: String(parent.record.id), exp: expect.any(String) });
   });
 
   it('allows a suspended user\'s valid token: its cached answer must not outlive a reactivation (the routes answer 403)', async () => {

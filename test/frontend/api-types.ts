@@ -141,6 +141,8 @@ export interface paths {
          *     2. Call the avatar upload of the same user with `avatar` = `source` and a `crop`, as for an image address.
          *
          *     The file is the user's for a day: used once, then deleted; unused, removed by a lifecycle rule. The service checks the file again when it reads it (size, image type, pixels), whatever storage enforced.
+         *
+         *     What a user's files can cost is bounded: a user is given at most 20 forms a day (UTC), whoever asks for them (the user, or a manager for that user), and each form stores at most one file. Beyond that the answer is a 429 `upload_forms_exhausted` whose `Retry-After` is the number of seconds until midnight UTC.
          */
         post: operations["createUserAvatarUpload"];
         delete?: never;
@@ -243,6 +245,8 @@ export interface paths {
          *     2. Call the avatar upload of the same user with `avatar` = `source` and a `crop`, as for an image address.
          *
          *     The file is the user's for a day: used once, then deleted; unused, removed by a lifecycle rule. The service checks the file again when it reads it (size, image type, pixels), whatever storage enforced.
+         *
+         *     What a user's files can cost is bounded: a user is given at most 20 forms a day (UTC), whoever asks for them (the user, or a manager for that user), and each form stores at most one file. Beyond that the answer is a 429 `upload_forms_exhausted` whose `Retry-After` is the number of seconds until midnight UTC.
          */
         post: operations["createCurrentAvatarUpload"];
         delete?: never;

@@ -1,24 +1,18 @@
 import { jest } from '@jest/globals';
-import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { dispatch } from '../../local/gateway/dispatch';
-import { startGateway, type LocalGateway } from '../../local/gateway/http-server';
-import { localRequest, testSigningKey } from '../harness/invoke';
+import type { LocalGateway } from '../../local/gateway/http-server';
+import { localRequest } from '../harness/invoke';
+import { startTestGateway } from '../harness/test-gateway';
 import { createTestUser } from '../harness/users';
 
 const PREFIX = '/frontend/api/v1';
 let gateway: LocalGateway;
-let authorizerCalls = 0;
+let authorizerCalls: () => number;
 
 beforeAll(async () => {
-  await testSigningKey();
-  const authorizer = await loadAuthorizer();
-  const counted = async (...args: Parameters<typeof authorizer>): Promise<APIGatewayAuthorizerResult> => {
-    authorizerCalls += 1;
-    return authorizer(...args);
-  };
-  gateway = await startGateway(new AuthorizerRunner(counted, 300), 0);
+  ({ gateway, authorizerCalls } = await startTestGateway());
 });
 
 afterAll(async () => {
@@ -103,11 +97,11 @@ describe('the local gateway over HTTP', () => {
 
   it('caches the authorizer answer per token across routes, as API Gateway does', async () => {
     const user = await createTestUser();
-    const before = authorizerCalls;
+    const before = authorizerCalls();
     await call('/user/current', { token: user.token });
     await call(`/user/${user.record.id}`, { token: user.token });
     await call('/user/current', { token: user.token });
-    expect(authorizerCalls - before).toBe(1);
+    expect(authorizerCalls() - before).toBe(1);
   });
 });
 

@@ -55,7 +55,7 @@ describe('replaying events in the exact shape AWS sends', () => {
   it('runs the authorizer on a REQUEST authorizer event and refuses a bad token with Unauthorized', async () => {
     const user = await createTestUser({ role: 'admin' });
     const allowed = (await runFunction(functionNamed('authorizer'), recorded('authorizer-request.json', { TOKEN: user.token }))) as { context: unknown; policyDocument: { Statement: { Resource: string }[] } };
-    expect(allowed.context).toEqual({ userId: String(user.record.id), role: 'admin', parentId: '' });
+    expect(allowed.context).toEqual({ userId: String(user.record.id), role: 'admin', parentId: '', exp: expect.any(String) });
     expect(allowed.policyDocument.Statement[0]?.Resource).toBe('arn:aws:execute-api:us-east-1:123456789012:abcdef123/prod/*');
     await expect(runFunction(functionNamed('authorizer'), recorded('authorizer-request.json', { TOKEN: 'forged' }))).rejects.toThrow('Unauthorized');
   });

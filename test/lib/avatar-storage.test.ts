@@ -56,6 +56,20 @@ describe('the avatar bucket', () => {
   });
 });
 
+describe('what CloudFront may do in the bucket', () => {
+  it('is reading objects, never listing: a missing or deleted avatar is S3\'s 403 through the CDN, and no request through it lists the bucket', () => {
+    // Without s3:ListBucket, S3 answers a GetObject of a missing key 403 AccessDenied, not 404
+    // (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html); the local S3 answers 404.
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy')) as { Properties: { Bucket: unknown; PolicyDocument: { Statement: { Effect: string; Principal?: unknown; Action: string | string[] }[] } } }[];
+    const forCloudFront = policies
+      .filter((policy) => JSON.stringify(policy.Properties.Bucket) === JSON.stringify({ Ref: bucketId }))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+      .filter((statement) => JSON.stringify(statement.Principal ?? '').includes('cloudfront.amazonaws.com'));
+    const allowed = forCloudFront.filter((statement) => statement.Effect === 'Allow').flatMap((statement) => [statement.Action].flat());
+    expect(allowed).toEqual(['s3:GetObject']);
+  });
+});
+
 describe('the avatar distribution', () => {
   it('reads the bucket through origin access control, HTTPS only, and logs', () => {
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);

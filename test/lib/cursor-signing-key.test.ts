@@ -55,6 +55,22 @@ describe('the cursor-signing key', () => {
     for (const path of others) expect(variablesOf(path)[CURSOR_SECRET_ENV]).toBeUndefined();
   });
 
+  it('is replaced by a new one, which every list route gets in the same deployment, when cursorKeyGeneration moves on', () => {
+    // CloudFormation resolves the reference only when it updates the function: a new value of the
+    // same secret would reach no function (see the construct), a new secret reaches them all.
+    const rotated = synthesizeStack({ cursorKeyGeneration: 2 }, { routes: table });
+    const rotatedResources = rotated.template.toJSON().Resources as Record<string, Resource>;
+    rotated.template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [rotatedId] = Object.entries(rotatedResources).find(([, resource]) => resource.Type === 'AWS::SecretsManager::Secret') ?? [];
+    expect(rotatedId).toBeDefined();
+    expect(rotatedId).not.toBe(secretId);
+    for (const route of table.filter(signsListCursors)) {
+      expect(rotatedResources[logicalIdAt(rotated.stack, ['Routes', route.name, 'Function'])]?.Properties.Environment.Variables[CURSOR_SECRET_ENV]).toEqual({
+        'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: rotatedId }, ':SecretString:::}}']],
+      });
+    }
+  });
+
   it('needs no permission on the secret in any role: CloudFormation resolves it at deploy time', () => {
     const actions = Object.values(resources)
       .filter((resource) => resource.Type === 'AWS::IAM::Policy')

@@ -21,6 +21,7 @@ describe('the stack settings', () => {
       tracing: false,
       capacity: { ipRateLimit: 600, tokenRateLimit: 300, authorizerConcurrency: 10, imageRouteConcurrency: 10 },
       feedProducerAccounts: [],
+      cursorKeyGeneration: 1,
     });
   });
 

@@ -25,8 +25,21 @@ function uploadNotFound(reason: string): UnprocessableError {
   ]);
 }
 
+/**
+ * Whether S3 said that the upload is not there. The upload routes may get and delete objects under
+ * the upload prefix but not list them, and to a caller without `s3:ListBucket` S3 answers a
+ * GetObject of a missing key 403 AccessDenied, not 404 NoSuchKey
+ * (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Permissions"). Their
+ * policy allows GetObject on every key under the prefix (test/lib/function-grants-coverage.test.ts
+ * replays this read against it), so to this read AccessDenied means missing. Listing is not granted
+ * instead: it would let every upload route enumerate every user's pending upload keys, and whether S3
+ * then answers 404 under a prefix-scoped `s3:ListBucket` is not documented. The local S3 enforces no
+ * IAM and answers 404: both mean the same here.
+ */
 function isMissing(error: unknown): boolean {
-  return error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404);
+  if (!(error instanceof S3ServiceException)) return false;
+  const status = error.$metadata.httpStatusCode;
+  return error instanceof NoSuchKey || status === 404 || (status === 403 && error.name === 'AccessDenied');
 }
 
 /** The uploads of one bucket. */

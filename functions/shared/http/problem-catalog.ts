@@ -72,6 +72,12 @@ export const PROBLEMS = {
     detail: 'This Idempotency-Key was sent with another request (another operation, path or body): send a new key with a new request.',
   },
   throttled: { status: 429, title: 'Too many requests', detail: 'The request rate limit is exceeded; retry shortly.', headers: RETRY_SHORTLY },
+  // Each occurrence says when the next day's forms may be had (Retry-After).
+  upload_forms_exhausted: {
+    status: 429,
+    title: 'Too many requests',
+    detail: 'This user has been given as many upload forms as a day allows; ask again after `Retry-After` seconds (midnight UTC).',
+  },
   header_fields_too_large: { status: 431, title: 'Request header fields too large', detail: 'The request headers are larger than the gateway accepts.' },
   internal_error: { status: 500, title: 'Internal server error', detail: 'The request could not be completed; it has been logged with its request id.' },
   bad_gateway: { status: 502, title: 'Bad gateway', detail: 'The request could not be processed.' },

@@ -40,6 +40,11 @@ export const avatarBucket = {
   uploadFormSeconds: 300,
   /** Days an upload nobody used stays in the bucket before the lifecycle rule removes it; the service refuses it after that too. */
   uploadLifetimeDays: 1,
+  /**
+   * Upload forms one user is given per day (UTC), whoever asks for them: what bounds the files a
+   * user can have stored at once, as each form stores at most one file of at most the byte cap.
+   */
+  uploadFormsPerDay: 20,
   /** Media types a browser may declare for an upload (the service sniffs the bytes whatever the declared type). */
   uploadContentTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
 } as const;

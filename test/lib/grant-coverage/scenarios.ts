@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { getS3Client } from '../../../functions/shared/aws/clients';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient, getS3Client } from '../../../functions/shared/aws/clients';
 import { avatarObjectKey, sha256Hex } from '../../../functions/avatars/avatar-object-key';
 import { avatarRepository, avatarStorage } from '../../../local/tool-composition';
 import { AVATAR_DEFAULTS } from '../../../functions/avatars/avatar-config';
@@ -128,6 +129,26 @@ async function mediaLogScenarios({ root, admin, parent, sub }: People): Promise<
   await call('listMediaLog', parent, 200, { query: `pagination[limit]=2&pagination[cursor]=${encodeURIComponent(first.body.pagination.next)}` });
 }
 
+/**
+ * An upload whose record write took effect but whose answer was lost: the service settles it (the
+ * profile fence, then the record's own read), requests no other path sends.
+ */
+async function settledUploadScenario(user: TestUser, upload: Readonly<Record<string, unknown>>): Promise<void> {
+  const client = getDocumentClient();
+  const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+  const lost = jest.spyOn(client as { send: (command: unknown) => Promise<unknown> }, 'send').mockImplementation(async (command) => {
+    const answer = await send(command);
+    if (!(command instanceof TransactWriteCommand)) return answer;
+    lost.mockRestore();
+    throw Object.assign(new Error('Request timed out'), { name: 'TimeoutError' });
+  });
+  try {
+    await call('uploadCurrentAvatar', user, 201, { body: upload });
+  } finally {
+    lost.mockRestore();
+  }
+}
+
 async function avatarScenarios({ admin, parent, sub }: People, photoUrl: string): Promise<void> {
   const upload = { avatar: photoUrl, crop: { left: 0, top: 0, size: 16 } };
   // One more than the cap: the last upload replaces the oldest disabled avatar, record and image.
@@ -144,7 +165,10 @@ async function avatarScenarios({ admin, parent, sub }: People, photoUrl: string)
     recordSignedPost(formRoute, form.body);
     if ((await postToForm(form.body, photo)) !== 204) throw new Error('The local S3 refused the upload form.');
     await call(uploadRoute, parent, 201, { ...(pathParameters ? { pathParameters } : {}), body: { ...upload, avatar: form.body.source } });
+    // The same source again: its file is gone (read, then the discard of a missing key).
+    await call(uploadRoute, parent, 422, { ...(pathParameters ? { pathParameters } : {}), body: { ...upload, avatar: form.body.source } });
   }
+  await settledUploadScenario(parent, upload);
   const { body: profile } = await invoke('getCurrentUser', { caller: parent.caller });
   const items = profile.avatars.items as { id: string; enabled?: boolean }[];
   const enabled = items.find((item) => item.enabled === true) ?? items[0];
