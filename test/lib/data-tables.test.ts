@@ -1,5 +1,5 @@
-import { keyAttributes, resourceId, tables, type IndexDefinition, type TableDefinition } from '../../functions/shared/tables/index';
-import { logicalIdAt, synthesizeStack, tableLogicalId } from './stack-fixture';
+import { keyAttributes, tables, type IndexDefinition, type TableDefinition } from '../../functions/shared/tables/index';
+import { synthesizeStack, tableLogicalId } from './stack-fixture';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
 

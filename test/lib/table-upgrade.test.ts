@@ -1,7 +1,7 @@
-import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { readFileSync } from 'node:fs';
-import { resourceId, tables } from '../../functions/shared/tables/index';
-import { logicalIdAt, synthesizeStack, tableLogicalId } from './stack-fixture';
+import { tables } from '../../functions/shared/tables/index';
+import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { synthesizeStack, tableLogicalId } from './stack-fixture';
 
 /**
  * What an update from the previous release asks of CloudFormation, checked on the synthesized
