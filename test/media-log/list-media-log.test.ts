@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { invoke } from '../harness/invoke';
 import { createLogUsers, seedLog, sorted, walkCursor, walkPages, type LogUsers } from './log-fixture';
@@ -9,6 +10,9 @@ beforeAll(async () => {
   users = await createLogUsers();
   entries = await seedLog(users);
 }, 120_000);
+
+// Several tests walk a listing page by page, each page a merge of shards and a read of its entries.
+jest.setTimeout(90_000);
 
 const ids = (list: readonly MediaLogEntry[]) => list.map((entry) => entry.id);
 const of = (...owners: { record: { id: number } }[]) => (entry: MediaLogEntry) => owners.some((owner) => owner.record.id === entry['user-id']);

@@ -74,5 +74,6 @@ describe('the read budget of a page', () => {
     }
     expect(shortPages).toBeGreaterThan(0);
     expect(found).toEqual(expected);
-  });
+    // A walk of some thirty short pages over five shards: a few hundred Queries.
+  }, 240_000);
 });
