@@ -15,13 +15,18 @@ export type Item = Readonly<Record<string, string | number>>;
 export type MutableItem = Record<string, string | number>;
 
 /**
- * Bytes of a number as DynamoDB counts them: about one per two significant digits, plus one
- * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
+ * Bytes of a whole number as DynamoDB counts them: one per pair of digits, the pairs aligned on the
+ * decimal point and trailing `00` pairs left out, plus one, and one more when negative (about one
+ * per two significant digits, plus one:
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
+ * Checked against DynamoDB Local's consumed capacity: 0 takes 1 byte, 120 takes 3, 3000 takes 2, -5 takes 3.
  */
 export function numberSize(value: number): number {
+  if (value === 0) return 1;
   let digits = String(Math.abs(Math.trunc(value)));
-  while (digits.length > 1 && digits.endsWith('0')) digits = digits.slice(0, -1);
-  return Math.ceil(digits.length / 2) + 1;
+  if (digits.length % 2 === 1) digits = `0${digits}`;
+  while (digits.endsWith('00')) digits = digits.slice(0, -2);
+  return digits.length / 2 + 1 + (value < 0 ? 1 : 0);
 }
 
 /** Bytes of one attribute: its name and its value (strings UTF-8); an absent one weighs nothing. */

@@ -6,7 +6,7 @@ import { mediaLogKeys } from '../../functions/media-log/model/keys';
 import { mediaLogTable, MEDIA_LOG_ATTRIBUTES } from '../../functions/shared/tables/media-log-table';
 import type { TableDefinition } from '../../functions/shared/tables/table-definition';
 import { typicalLifecycle } from '../key-heat-lifecycle';
-import { TableWriter, WriteTally, type MutableItem } from '../key-heat-writes';
+import { numberSize, TableWriter, WriteTally, type MutableItem } from '../key-heat-writes';
 
 /** The write rules of a table and its indexes, on the media log's own table and on a small one worked out by hand. */
 
@@ -174,5 +174,13 @@ describe('the write rules of global secondary indexes', () => {
     writer.update(item, {}, ['big']);
 
     expect(tally.totals.get('T')).toEqual({ writes: 2, units: 2 + 2 });
+  });
+});
+
+describe('the size of a number', () => {
+  it('counts a byte per pair of digits aligned on the decimal point, trailing zero pairs left out, one more, and one for a sign (as DynamoDB Local does)', () => {
+    const sizes = Object.fromEntries([0, 7, 10, 100, 120, 1234, 3000, 98765, 12_345_678, 1_500_000_000, -5, -1234].map((value) => [value, numberSize(value)]));
+
+    expect(sizes).toEqual({ 0: 1, 7: 2, 10: 2, 100: 2, 120: 3, 1234: 3, 3000: 2, 98765: 4, 12345678: 5, 1500000000: 2, '-5': 3, '-1234': 4 });
   });
 });
