@@ -1,10 +1,9 @@
 import { VERSION_ATTRIBUTE, watermarkAttribute } from '../functions/media-log/fold/count-fold';
 import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-functions';
-import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-poller';
 import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE } from '../functions/media-log/model/counters';
-import { STATUS_FIELDS } from '../functions/media-log/model/entry-fields';
-import type { MediaLogEntry } from '../functions/media-log/model/schemas';
+import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../functions/media-log/model/entry-fields';
 import { bucketEnd, bucketStart } from '../functions/media-log/model/time-buckets';
+import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-poller';
 import { levelOf, type CounterItem, type CounterTable } from './key-heat-counters';
 import { EntryWrites } from './key-heat-entries';
 import { generationAt, generationStart, sequenceOf, shardIdOf, type StreamOptions } from './key-heat-stream';
@@ -83,13 +82,14 @@ export function steadyModel(traffic: TrafficOptions, stream: StreamOptions, life
     for (const { ms: sent, entry: sentEntry, changes } of requests) {
       if (drawn >= lifecycles) break;
       drawn += 1;
-      let entry: MediaLogEntry = sentEntry;
-      let combo = comboAttribute(entry);
+      // The entry's statuses as its changes come, changed in place (a copy per change costs more than the rest).
+      const statuses: Record<StatusField, MediaStatus> = { ...sentEntry };
+      let combo = comboAttribute(statuses);
       let since = sent;
       moving += 1;
       for (const { ms, change } of [...changes].sort((a, b) => a.ms - b.ms)) {
-        entry = { ...entry, [change.field]: change.value };
-        const next = comboAttribute(entry);
+        statuses[change.field] = change.value;
+        const next = comboAttribute(statuses);
         // A change that keeps the combination moves no counter.
         if (next === combo) continue;
         moving += 1;
