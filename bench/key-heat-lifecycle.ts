@@ -24,9 +24,14 @@ export interface LifecycleWrites {
   readonly total: WriteTotal;
 }
 
+/** Where a target is listed: the table, then its indexes (in the order written), then the counters. */
+function rank(target: string): number {
+  return target === mediaLogTable.id ? 0 : target.startsWith(`${mediaLogTable.id} `) ? 1 : 2;
+}
+
 /** The writes of `totals` divided by `lifecycles`, grouped as {@link LifecycleWrites}. */
 export function perLifecycle(totals: ReadonlyMap<string, WriteTotal>, lifecycles: number): LifecycleWrites {
-  const targets = [...totals].map(([target, total]) => ({ target, writes: total.writes / lifecycles, units: total.units / lifecycles }));
+  const targets = [...totals].sort(([a], [b]) => rank(a) - rank(b)).map(([target, total]) => ({ target, writes: total.writes / lifecycles, units: total.units / lifecycles }));
   const sum = (kind: (target: string) => boolean): WriteTotal =>
     targets.filter(({ target }) => kind(target)).reduce((total, { writes, units }) => ({ writes: total.writes + writes, units: total.units + units }), { writes: 0, units: 0 });
   return {
