@@ -60,18 +60,22 @@ export class EntryWrites {
   }
 
   /**
-   * Store an entry as `changes` (each field's in the order they happened) left it, without a write
-   * or a record: an entry in flight when a simulated stretch begins. Its item is the product's
-   * entry item of its statuses and when each was set.
+   * Store an entry as `changes` (each field's in the order they happened) left it, without a write:
+   * an entry in flight when a simulated stretch begins. Its item is the product's entry item of its
+   * statuses and when each was set; its one stream record, at `ms`, is that item new, which moves
+   * its counters as its request and changes so far would have together (its total, and the
+   * combination it holds).
    */
-  public restore(sent: MediaLogEntry, changes: readonly StatusChange[]): void {
+  public restore(sent: MediaLogEntry, changes: readonly StatusChange[], ms: number): void {
     let entry = sent;
     const stamps: Record<StatusField, string> = { status: sent.send, 'status-ffscan': sent.send, 'status-mediainfo': sent.send, 'status-scan-report': sent.send };
     for (const change of changes) {
       entry = { ...entry, [change.field]: change.value };
       stamps[change.field] = change.at;
     }
-    this.stored.set(entry.id, { item: entryItem(entry, stamps), entry });
+    const item = entryItem(entry, stamps);
+    this.stored.set(entry.id, { item, entry });
+    this.stream.record(String(item.pk), ms, recordPayloadBytes(undefined, this.table.sizeOf(item)), undefined, entry);
   }
 
   /** The stored item of an entry in flight. */
