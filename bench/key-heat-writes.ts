@@ -3,9 +3,9 @@ import type { TableDefinition } from '../functions/shared/tables/table-definitio
 
 /**
  * What a write costs in DynamoDB, and where it lands, for the `key-heat` bench: item sizes, write
- * units, the writes an item change makes in each global secondary index, and a tally of writes per
- * partition key and per item in one-second buckets (peak over the run), so that millions of writes
- * are counted without storing one.
+ * units, the writes an item change makes in each global secondary index, and a tally of writes and
+ * units per table and index and of writes per partition key and per item in one-second buckets
+ * (peak over the counted seconds), so that millions of writes are counted without storing one.
  */
 
 /** An item as the simulation holds it: attribute name to value. */
@@ -15,13 +15,18 @@ export type Item = Readonly<Record<string, string | number>>;
 export type MutableItem = Record<string, string | number>;
 
 /**
- * Bytes of a number as DynamoDB counts them: about one per two significant digits, plus one
- * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
+ * Bytes of a whole number as DynamoDB counts them: one per pair of digits, the pairs aligned on the
+ * decimal point and trailing `00` pairs left out, plus one, and one more when negative (about one
+ * per two significant digits, plus one:
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
+ * Checked against DynamoDB Local's consumed capacity: 0 takes 1 byte, 120 takes 3, 3000 takes 2, -5 takes 3.
  */
 export function numberSize(value: number): number {
+  if (value === 0) return 1;
   let digits = String(Math.abs(Math.trunc(value)));
-  while (digits.length > 1 && digits.endsWith('0')) digits = digits.slice(0, -1);
-  return Math.ceil(digits.length / 2) + 1;
+  if (digits.length % 2 === 1) digits = `0${digits}`;
+  while (digits.endsWith('00')) digits = digits.slice(0, -2);
+  return digits.length / 2 + 1 + (value < 0 ? 1 : 0);
 }
 
 /** Bytes of one attribute: its name and its value (strings UTF-8); an absent one weighs nothing. */
@@ -35,14 +40,10 @@ export function writeUnits(bytes: number): number {
   return Math.max(1, Math.ceil(bytes / 1024));
 }
 
-/** Write counts and units, by where they land. */
-export interface WriteTotals {
-  tableWrites: number;
-  tableUnits: number;
-  indexWrites: number;
-  indexUnits: number;
-  counterWrites: number;
-  counterUnits: number;
+/** Writes and write units of one table or index. */
+export interface WriteTotal {
+  writes: number;
+  units: number;
 }
 
 /** Where writes landed hottest: a table (or `table index`), a key, and its most writes in one second. */
@@ -114,15 +115,39 @@ export class PeakCounter {
   }
 }
 
-/** Every write of a design: units by where they land, and per-second writes per partition key and per item. */
+/**
+ * Every counted write: writes and units per table and index (by target name, in the order first
+ * written), and per-second writes per partition key and per item. While {@link counting} is off
+ * writes change items but are not counted: the warm-up before a counted window, and the state a
+ * skipped stretch of the day leaves in an item.
+ */
 export class WriteTally {
-  public readonly totals: WriteTotals = { tableWrites: 0, tableUnits: 0, indexWrites: 0, indexUnits: 0, counterWrites: 0, counterUnits: 0 };
+  public readonly totals = new Map<string, WriteTotal>();
   public readonly partitions = new PeakCounter();
   public readonly items = new PeakCounter();
+  public counting = true;
 
   /** The partition and item heat of one table, for a writer to keep. */
   public tableHeat(target: string): { readonly partitions: TargetHeat; readonly items: TargetHeat } {
     return { partitions: this.partitions.target(target), items: this.items.target(target) };
+  }
+
+  /** The running total of one target (created on first use), for a writer to keep. */
+  public total(target: string): WriteTotal {
+    let total = this.totals.get(target);
+    if (total === undefined) this.totals.set(target, (total = { writes: 0, units: 0 }));
+    return total;
+  }
+
+  /** Run `work` with counting off: what it writes changes items and counts nowhere. */
+  public uncounted<T>(work: () => T): T {
+    const was = this.counting;
+    this.counting = false;
+    try {
+      return work();
+    } finally {
+      this.counting = was;
+    }
   }
 
   /** Close the current one-second bucket. */
@@ -135,15 +160,21 @@ export class WriteTally {
 /** A global secondary index as a write sees it: its keys, and the attributes its items hold (null: all). */
 interface IndexShape {
   readonly heat: TargetHeat;
+  readonly total: WriteTotal;
   readonly partitionKey: string;
   readonly sortKey: string | undefined;
   readonly attributes: ReadonlySet<string> | null;
 }
 
-/** An item's key (`pk` and `sk` as one text), and its bytes in the table and in each index (what the index holds of it). */
-interface ItemSizes {
+/** The size of a stored item: its bytes as DynamoDB counts them, and how many attributes it has. */
+export interface ItemSize {
+  readonly bytes: number;
+  readonly attributes: number;
+}
+
+/** An item's size, its key (`pk` and `sk` as one text), and its bytes in each index (what the index holds of it). */
+interface ItemSizes extends ItemSize {
   readonly key: string;
-  readonly table: number;
   readonly indexes: readonly number[];
 }
 
@@ -154,102 +185,135 @@ interface ItemSizes {
  * an item enters every index whose keys it has (an index without them holds nothing of it); an
  * update writes an index only when an attribute its items hold changes; a changed index key is a
  * delete of the old index item and a put of the new one (two writes, each on its own partition
- * key), otherwise one write. A table write costs the larger of the old and new item, an index write
- * the size of what the index holds (table keys, its keys, its projection). `unitsPerKb` is 2 for the
- * table inside a transaction (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#transaction-capacity-handling).
+ * key), and an item that loses an index key (a removed attribute) leaves the index by a delete;
+ * otherwise one write. A table write costs the larger of the old and new item, an index write the
+ * size of what the index holds (table keys, its keys, its projection), one unit per KB each: what
+ * DynamoDB Local reports as consumed capacity, index by index, for the same writes.
  */
 export class TableWriter {
   private readonly heat: { readonly partitions: TargetHeat; readonly items: TargetHeat };
+  private readonly total: WriteTotal;
   private readonly indexes: readonly IndexShape[];
   private readonly sizes = new WeakMap<Item, ItemSizes>();
 
   public constructor(
     private readonly tally: WriteTally,
     private readonly table: TableDefinition,
-    private readonly unitsPerKb = 1,
   ) {
     this.heat = tally.tableHeat(table.id);
+    this.total = tally.total(table.id);
     const tableKeys = [table.partitionKey.name, ...(table.sortKey ? [table.sortKey.name] : [])];
     this.indexes = table.indexes.map((index) => {
       const keys = [...tableKeys, index.partitionKey.name, ...(index.sortKey ? [index.sortKey.name] : [])];
       const { projection } = index;
       const attributes = projection.type === 'ALL' ? null : new Set([...keys, ...(projection.type === 'INCLUDE' ? projection.attributes : [])]);
-      return { heat: tally.partitions.target(`${table.id} ${index.indexName}`), partitionKey: index.partitionKey.name, sortKey: index.sortKey?.name, attributes };
+      const target = `${table.id} ${index.indexName}`;
+      return { heat: tally.partitions.target(target), total: tally.total(target), partitionKey: index.partitionKey.name, sortKey: index.sortKey?.name, attributes };
     });
+  }
+
+  /** The size of a stored item (worked out on its first write, kept up to date by every update). */
+  public sizeOf(item: Item): ItemSize {
+    return this.sizesOf(item);
   }
 
   /** A put of an item not stored yet. */
   public put(item: Item): void {
     const sizes = this.sizesOf(item);
-    this.tableWrite(item, sizes.key, sizes.table);
+    this.tableWrite(item, sizes.key, sizes.bytes);
     this.indexes.forEach((index, position) => {
       if (inIndex(index, item)) this.indexWrite(index, item[index.partitionKey], sizes.indexes[position] as number);
     });
   }
 
   /**
-   * An update of the stored `item`: SET of the attributes of `set`. The item is changed in place
-   * (a copy per change would cost more than the rest of the simulation).
+   * An update of the stored `item`: SET of the attributes of `set`, REMOVE of those of `remove`
+   * (an update of an item not stored yet creates it, as UpdateItem does). The item is changed in
+   * place (a copy per change would cost more than the rest of the simulation).
    */
-  public update(item: MutableItem, set: Item): void {
-    const changed = Object.keys(set).filter((name) => item[name] !== set[name]);
-    const before: Item = Object.fromEntries(changed.map((name) => [name, item[name]]).filter(([, value]) => value !== undefined));
+  public update(item: MutableItem, set: Item, remove: readonly string[] = []): void {
     const old = this.sizesOf(item);
-    const sizes = {
-      key: old.key,
-      table: old.table + sizeDelta(changed, before, set, null),
-      indexes: this.indexes.map((index, position) => (old.indexes[position] as number) + sizeDelta(changed, before, set, index.attributes)),
-    };
+    const changed: string[] = [];
+    const before: (string | number | undefined)[] = [];
+    for (const name in set) {
+      if (item[name] === set[name]) continue;
+      changed.push(name);
+      before.push(item[name]);
+    }
+    for (const name of remove) {
+      if (item[name] === undefined || name in set) continue;
+      changed.push(name);
+      before.push(item[name]);
+    }
     const was = this.indexes.map((index) => inIndex(index, item));
     const oldPartitions = this.indexes.map((index) => item[index.partitionKey]);
     Object.assign(item, set);
+    for (const name of remove) if (!(name in set)) delete item[name];
+    let [bytes, attributes] = [old.bytes, old.attributes];
+    const indexBytes = [...old.indexes];
+    const projectedChange = this.indexes.map(() => false);
+    const keyChanged = this.indexes.map(() => false);
+    changed.forEach((name, position) => {
+      const delta = attributeSize(name, item[name]) - attributeSize(name, before[position]);
+      bytes += delta;
+      attributes += Number(item[name] !== undefined) - Number(before[position] !== undefined);
+      this.indexes.forEach((index, at) => {
+        if (index.attributes !== null && !index.attributes.has(name)) return;
+        indexBytes[at] = (indexBytes[at] as number) + delta;
+        projectedChange[at] = true;
+        if (name === index.partitionKey || name === index.sortKey) keyChanged[at] = true;
+      });
+    });
+    const sizes: ItemSizes = { key: old.key, bytes, attributes, indexes: indexBytes };
     this.sizes.set(item, sizes);
-    this.tableWrite(item, sizes.key, Math.max(old.table, sizes.table));
+    this.tableWrite(item, sizes.key, Math.max(old.bytes, bytes));
     this.indexes.forEach((index, position) => {
+      if (!projectedChange[position]) return;
       const is = inIndex(index, item);
-      const keyChanged = changed.includes(index.partitionKey) || (index.sortKey !== undefined && changed.includes(index.sortKey));
-      const [oldBytes, newBytes] = [old.indexes[position] as number, sizes.indexes[position] as number];
-      if (was[position] && (!is || keyChanged)) this.indexWrite(index, oldPartitions[position], oldBytes);
-      if (is && (!was[position] || keyChanged)) this.indexWrite(index, item[index.partitionKey], newBytes);
-      const projectedChange = changed.some((name) => index.attributes === null || index.attributes.has(name));
-      if (was[position] && is && !keyChanged && projectedChange) this.indexWrite(index, item[index.partitionKey], Math.max(oldBytes, newBytes));
+      const [oldBytes, newBytes] = [old.indexes[position] as number, indexBytes[position] as number];
+      if (was[position] && (!is || keyChanged[position])) this.indexWrite(index, oldPartitions[position], oldBytes);
+      if (is && (!was[position] || keyChanged[position])) this.indexWrite(index, item[index.partitionKey], newBytes);
+      if (was[position] && is && !keyChanged[position]) this.indexWrite(index, item[index.partitionKey], Math.max(oldBytes, newBytes));
     });
   }
 
   private tableWrite(item: Item, key: string, bytes: number): void {
+    if (!this.tally.counting) return;
     this.heat.partitions.add(String(item[this.table.partitionKey.name]));
     this.heat.items.add(key);
-    this.tally.totals.tableWrites += 1;
-    this.tally.totals.tableUnits += this.unitsPerKb * writeUnits(bytes);
+    this.total.writes += 1;
+    this.total.units += writeUnits(bytes);
   }
 
   private indexWrite(index: IndexShape, partition: string | number | undefined, bytes: number): void {
+    if (!this.tally.counting) return;
     index.heat.add(String(partition));
-    this.tally.totals.indexWrites += 1;
-    this.tally.totals.indexUnits += writeUnits(bytes);
+    index.total.writes += 1;
+    index.total.units += writeUnits(bytes);
   }
 
   /** The sizes of `item` and its key as the tally counts it, worked out on its first write and kept up to date by {@link update}. */
   private sizesOf(item: Item): ItemSizes {
     let sizes = this.sizes.get(item);
-    if (sizes === undefined) {
-      const bytes = new Map(Object.keys(item).map((name) => [name, attributeSize(name, item[name])]));
-      const sum = (attributes: ReadonlySet<string> | null) => [...bytes].reduce((total, [name, size]) => (attributes === null || attributes.has(name) ? total + size : total), 0);
-      const pk = String(item[this.table.partitionKey.name]);
-      // An item's key as one text (pk and sk joined as counter keys are), built once per item.
-      const key = this.table.sortKey ? counterKeyId({ pk, sk: item[this.table.sortKey.name] }) : pk;
-      sizes = { key, table: sum(null), indexes: this.indexes.map((index) => sum(index.attributes)) };
-      this.sizes.set(item, sizes);
+    if (sizes !== undefined) return sizes;
+    let [bytes, attributes] = [0, 0];
+    const indexes = this.indexes.map(() => 0);
+    for (const name in item) {
+      const size = attributeSize(name, item[name]);
+      if (size === 0) continue;
+      bytes += size;
+      attributes += 1;
+      this.indexes.forEach((index, position) => {
+        if (index.attributes === null || index.attributes.has(name)) indexes[position] = (indexes[position] as number) + size;
+      });
     }
+    const pk = String(item[this.table.partitionKey.name]);
+    // An item's key as one text (pk and sk joined as counter keys are), built once per item.
+    const key = this.table.sortKey ? counterKeyId({ pk, sk: item[this.table.sortKey.name] }) : pk;
+    sizes = { key, bytes, attributes, indexes };
+    this.sizes.set(item, sizes);
     return sizes;
   }
-}
-
-/** How many bytes the attributes `names` (those of `attributes`, all when null) gain from `before` to `after`. */
-function sizeDelta(names: readonly string[], before: Item, after: Item, attributes: ReadonlySet<string> | null): number {
-  let delta = 0;
-  for (const name of names) if (attributes === null || attributes.has(name)) delta += attributeSize(name, after[name]) - attributeSize(name, before[name]);
-  return delta;
 }
 
 /** Whether an item has an index's keys, so the index holds an item for it. */

@@ -1,0 +1,88 @@
+import type { StatusChange } from '../functions/media-log/feed/feed-messages';
+import type { EntryChange } from '../functions/media-log/fold/stream-changes';
+import { STATUS_FIELDS } from '../functions/media-log/model/entry-fields';
+import type { MediaLogEntry } from '../functions/media-log/model/schemas';
+import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
+import { CounterTable } from './key-heat-counters';
+import { EntryWrites } from './key-heat-entries';
+import { sequenceOf, shardIdOf } from './key-heat-stream';
+import { WriteTally, type WriteTotal } from './key-heat-writes';
+
+/**
+ * The writes of one entry lifecycle (its request and its status changes, then the fold's share), by
+ * the same accounting as the `key-heat` simulation: what DynamoDB Local's consumed capacity reports
+ * for the same writes, so the two can be compared.
+ */
+
+/** Writes and write units of a lifecycle: per table and index, and summed by kind. */
+export interface LifecycleWrites {
+  /** The media log table, each of its indexes (`MediaLog <index>`), and the counters table, as written. */
+  readonly targets: readonly ({ readonly target: string } & WriteTotal)[];
+  readonly table: WriteTotal;
+  readonly indexes: WriteTotal;
+  readonly counters: WriteTotal;
+  readonly total: WriteTotal;
+}
+
+/** Where a target is listed: the table, then its indexes (in the order written), then the counters. */
+function rank(target: string): number {
+  return target === mediaLogTable.id ? 0 : target.startsWith(`${mediaLogTable.id} `) ? 1 : 2;
+}
+
+/** The writes of `totals` divided by `lifecycles`, grouped as {@link LifecycleWrites}. */
+export function perLifecycle(totals: ReadonlyMap<string, WriteTotal>, lifecycles: number): LifecycleWrites {
+  const targets = [...totals].sort(([a], [b]) => rank(a) - rank(b)).map(([target, total]) => ({ target, writes: total.writes / lifecycles, units: total.units / lifecycles }));
+  const sum = (kind: (target: string) => boolean): WriteTotal =>
+    targets.filter(({ target }) => kind(target)).reduce((total, { writes, units }) => ({ writes: total.writes + writes, units: total.units + units }), { writes: 0, units: 0 });
+  return {
+    targets,
+    table: sum((target) => target === mediaLogTable.id),
+    indexes: sum((target) => target.startsWith(`${mediaLogTable.id} `)),
+    counters: sum((target) => target === mediaLogCountsTable.id),
+    total: sum(() => true),
+  };
+}
+
+/**
+ * The writes of ONE lifecycle: the put of `entry`, the update of each of `changes` in the order
+ * given, then one fold batch holding only this lifecycle's records, on a counters table with no
+ * item yet (as a lifecycle fed to an empty DynamoDB Local and folded once). Table writes cost
+ * ceil(max(old, new item size) / 1 KB), index writes 1 per KB of the index item, counter writes
+ * ceil(max(old, new) / 1 KB).
+ */
+export function lifecycleWriteUnits(entry: MediaLogEntry, changes: readonly StatusChange[]): LifecycleWrites {
+  const tally = new WriteTally();
+  const records: EntryChange[] = [];
+  const writes = new EntryWrites(tally, {
+    record: (_key, _ms, _bytes, before, after) => records.push({ sequence: sequenceOf(0, 0, records.length + 1), ...(before ? { before } : {}), after }),
+  });
+  writes.request(entry, Date.parse(entry.send));
+  for (const change of changes) writes.change(change, Date.parse(change.at));
+  const foldedAt = Math.ceil(Math.max(Date.parse(entry.send), ...changes.map((change) => Date.parse(change.at))) / 1000);
+  new CounterTable(tally).fold(shardIdOf(0, 0), records, foldedAt);
+  return perLifecycle(tally.totals, 1);
+}
+
+/**
+ * The lifecycle of most requests: all four statuses pending, then each field processing and then
+ * success (a field's changes a second apart, the fields in turn).
+ */
+export function typicalLifecycle(): { readonly entry: MediaLogEntry; readonly changes: readonly StatusChange[] } {
+  const sent = Date.parse('2026-03-10T12:00:00.250Z');
+  const entry: MediaLogEntry = {
+    id: '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f0',
+    send: new Date(sent).toISOString(),
+    url: 'https://media.example.com/videos/a.mp4',
+    'user-id': 7,
+    status: 'pending',
+    'status-ffscan': 'pending',
+    'status-mediainfo': 'pending',
+    'status-scan-report': 'pending',
+  };
+  const at = (seconds: number) => new Date(sent + seconds * 1000).toISOString();
+  const changes = STATUS_FIELDS.flatMap((field, index): StatusChange[] => [
+    { id: entry.id, field, value: 'processing', at: at(1 + 2 * index) },
+    { id: entry.id, field, value: 'success', at: at(2 + 2 * index) },
+  ]);
+  return { entry, changes };
+}

@@ -1,0 +1,121 @@
+import { TOTAL_ATTRIBUTE } from '../../functions/media-log/model/counters';
+import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { counterKind } from '../key-heat-counters';
+import { benchKeyHeat, formatKeyHeat, keyHeatTargets, type KeyHeatResult } from '../key-heat';
+import type { DayPlan } from '../key-heat-day';
+import { HEAVIEST_USER, PIPELINE_TRAFFIC, pipelineTraffic, type TrafficOptions } from '../key-heat-traffic';
+
+/**
+ * The simulated day at a scale small enough to work out by hand: 20 entries/s, each field going to
+ * processing exactly 1 s after the request and to its final value 1 s later, so every counted
+ * second holds 20 requests, the 80 processing changes of the entries of the second before and the
+ * 80 final changes of those of the second before that.
+ */
+
+const TRAFFIC: Partial<TrafficOptions> = { entriesPerSecond: 20, users: 4, statusDelays: { processing: [1, 1], final: [1, 1] }, seed: 3 };
+const PLAN: DayPlan = { windows: [{ at: '2026-03-10T12:00:00.000Z', why: 'noon' }], countedSeconds: 20, modelLifecycles: 2000 };
+const COUNTED_FROM = Date.parse(PLAN.windows[0]?.at ?? '');
+const COUNTED_TO = COUNTED_FROM + PLAN.countedSeconds * 1000;
+/** A lifecycle lasts 2 s here: the warm-up. */
+const WARM_UP = 2;
+
+/**
+ * Index writes of the counted seconds by the design rules: a put enters 7 indexes; a field's first
+ * change (processing) moves it in its status index (2); its final change takes it out on success
+ * (1), moves it to another indexed value (2), or writes nothing when it stays processing.
+ */
+function indexWritesByHand(): number {
+  const traffic = { ...PIPELINE_TRAFFIC, ...TRAFFIC };
+  let writes = 0;
+  for (const requests of pipelineTraffic(traffic, new Date(COUNTED_FROM - WARM_UP * 1000), WARM_UP + PLAN.countedSeconds)) {
+    for (const { ms, changes } of requests) {
+      if (ms >= COUNTED_FROM && ms < COUNTED_TO) writes += 7;
+      changes.forEach(({ ms: when, change }, position) => {
+        if (when < COUNTED_FROM || when >= COUNTED_TO) return;
+        const first = position % 2 === 0;
+        writes += first ? 2 : change.value === 'success' ? 1 : change.value === 'processing' ? 0 : 2;
+      });
+    }
+  }
+  return writes;
+}
+
+describe('the simulated day at 20 entries/s', () => {
+  let result: KeyHeatResult;
+  beforeAll(() => {
+    result = benchKeyHeat({ plan: PLAN, traffic: TRAFFIC });
+  });
+
+  it('warms up for one lifecycle and counts the window’s requests', () => {
+    expect(result.day.warmUpSeconds).toBe(WARM_UP);
+    expect(result.day.lifecycles).toBe(20 * 20);
+    expect(result.day.stream.shards).toBe(1);
+  });
+
+  it('writes the table 9 times per lifecycle, one unit each', () => {
+    expect(result.perLifecycle.table).toEqual({ writes: 9, units: 9 });
+  });
+
+  it('writes the indexes as the design rules say, change by change', () => {
+    expect(result.perLifecycle.indexes.writes * result.day.lifecycles).toBeCloseTo(indexWritesByHand(), 6);
+  });
+
+  it('puts every request in the log, its user’s and its url’s partitions once', () => {
+    for (const name of ['log-by-send', 'user-by-send', 'url-by-send']) expect(result.perLifecycle.targets.find((target) => target.target === `${mediaLogTable.id} ${name}`)?.writes).toBe(1);
+  });
+
+  it('gives the heaviest customer 40 % of the requests, over its two user partitions', () => {
+    const user = result.partitions.find((heats) => heats.target === `${mediaLogTable.id} user-by-send`)?.hottest ?? [];
+
+    expect(user.slice(0, 2).map((heat) => heat.key).sort()).toEqual([`USER#${HEAVIEST_USER}#2026-03#0`, `USER#${HEAVIEST_USER}#2026-03#1`]);
+  });
+
+  it('writes a counter item once per batch: at most once a second with one shard and 5 s windows, a partition of two hours’ items twice', () => {
+    const partitions = result.partitions.find((heats) => heats.target === mediaLogCountsTable.id)?.hottest ?? [];
+
+    expect(result.hottestCounters[0]?.heat.peak).toBe(1);
+    expect(partitions[0]).toMatchObject({ key: 'COUNT#ALL#hour#2026-03-10', peak: 2 });
+    // 100 lifecycles a batch share the whole log's 3 items and the 5 users' months.
+    expect(result.perLifecycle.counters.writes).toBeCloseTo(8 / 100, 2);
+  });
+
+  it('reports every counter item at the end of the day, month items with the days of the month before', () => {
+    const month = [...result.day.counters.items.values()].find((counter) => counterKind(counter.key) === 'whole log, month');
+    const sinceMonthStart = (COUNTED_TO - Date.parse('2026-03-01T00:00:00.000Z')) / 1000;
+
+    expect(month?.item[TOTAL_ATTRIBUTE]).toBeGreaterThanOrEqual(20 * sinceMonthStart - 20 * WARM_UP);
+    expect(Object.keys(month?.item ?? {}).filter((name) => /^c[a-z]{4}$/.test(name)).length).toBeGreaterThanOrEqual(result.day.model.finals.size);
+    expect(result.counters.filter((counter) => counter.kind === 'a user, month')).toHaveLength(5);
+  });
+
+  it('adds up a lifecycle’s units, and reports each target as met or missed', () => {
+    const { table, indexes, counters, total } = result.perLifecycle;
+
+    expect(total.units).toBeCloseTo(table.units + indexes.units + counters.units, 9);
+    expect(keyHeatTargets(result).map((target) => target.pass)).toEqual([true, true, total.units <= 40]);
+    expect(formatKeyHeat(result)).toContain('ten hottest partition keys of MediaLog scan-report-status-by-send');
+  });
+
+  it('plays the same day twice alike', () => {
+    const again = benchKeyHeat({ plan: PLAN, traffic: TRAFFIC });
+
+    expect(again.perLifecycle).toEqual(result.perLifecycle);
+    expect(again.hottestItems).toEqual(result.hottestItems);
+  });
+});
+
+describe('a day whose warm-up stores the entries in flight', () => {
+  it('counts as many writes per lifecycle as one played from the first request, and keeps every count whole', () => {
+    const spread: Partial<TrafficOptions> = { ...TRAFFIC, entriesPerSecond: 40, statusDelays: { processing: [0.5, 4], final: [1, 6] } };
+    const result = benchKeyHeat({ plan: { ...PLAN, countedSeconds: 30 }, traffic: spread });
+
+    const counts = [...result.day.counters.items.values()].flatMap((counter) => Object.entries(counter.item).filter(([name]) => /^c[a-z]{4}$/.test(name)).map(([, count]) => count as number));
+
+    // A lifecycle of up to 10 s, of which the last 5 s of the warm-up are played write by write.
+    expect(result.day.warmUpSeconds).toBe(10);
+    expect(result.perLifecycle.table.writes).toBeGreaterThan(9 * 0.95);
+    expect(result.perLifecycle.table.writes).toBeLessThan(9 * 1.05);
+    // The entries in flight hold their combinations in the counters: none is taken below zero.
+    expect(Math.min(...counts)).toBe(0);
+  });
+});
