@@ -1,4 +1,4 @@
-import { counterWrite, type CounterWrite } from '../functions/media-log/fold/count-fold';
+import { counterWrite, writeRuns, type CounterWrite } from '../functions/media-log/fold/count-fold';
 import { counterChanges, summed } from '../functions/media-log/fold/counter-deltas';
 import type { EntryChange } from '../functions/media-log/fold/stream-changes';
 import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-functions';
@@ -61,14 +61,20 @@ export class CounterTable {
     this.table = new TableWriter(tally, mediaLogCountsTable);
   }
 
-  /** Fold one batch of shard `shardId`, cut at `nowSeconds`: each counter item it moves is written once. */
+  /**
+   * Fold one batch of shard `shardId`, cut at `nowSeconds`: each counter item it moves is written
+   * once, or once per run of its records where they move more attributes than one write may name
+   * (the product's `writeRuns`).
+   */
   public fold(shardId: string, changes: readonly EntryChange[], nowSeconds: number): void {
     for (const [id, counter] of counterChanges(changes)) {
-      const counts = summed(counter.parts);
-      const last = counter.parts[counter.parts.length - 1];
-      // Changes that cancel out within the batch move nothing: nothing to write, nothing to mark.
-      if (last === undefined || counts.size === 0) continue;
-      this.apply(id, counterWrite(counter.key, counts, shardId, last.sequence, nowSeconds), nowSeconds);
+      for (const run of writeRuns(counter.parts)) {
+        const counts = summed(run);
+        const last = run[run.length - 1];
+        // Changes that cancel out within the run move nothing: nothing to write, nothing to mark.
+        if (last === undefined || counts.size === 0) continue;
+        this.apply(id, counterWrite(counter.key, counts, shardId, last.sequence, nowSeconds), nowSeconds);
+      }
     }
   }
 
