@@ -8,6 +8,8 @@ import { tableName } from '../functions/shared/config/data-config';
 import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
 import { foldPendingChanges } from '../local/fold/media-log-fold';
 import { attachCapacityMeter, type CapacityTally } from './capacity-meter';
+import { lifecycleWriteUnits, type LifecycleWrites } from './key-heat-lifecycle';
+import { formatTable, type TargetResult } from './report';
 
 /**
  * One entry lifecycle, a request and its 8 status changes (each status field pending → processing →
@@ -84,4 +86,67 @@ export async function measureLifecycle(userId = 4242, finals: Readonly<Record<(t
     meter.detach();
   }
   return { entry, changes, units: unitsOf(meter.take()) };
+}
+
+/** A lifecycle measured on DynamoDB Local beside what the key-heat accounting computes for the same writes. */
+export interface LifecycleComparison {
+  readonly finals: string;
+  readonly measured: LifecycleUnits;
+  readonly computed: LifecycleWrites;
+}
+
+/** The finals of the lifecycles compared: most requests' (all success), and a mixed one. */
+const COMPARED_FINALS: readonly Readonly<Record<(typeof STATUS_FIELDS)[number], MediaStatus>>[] = [
+  { status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success' },
+  { status: 'error', 'status-ffscan': 'error', 'status-mediainfo': 'success', 'status-scan-report': 'warning' },
+];
+
+/** Agreement the comparison asks of the two figures (issue target: within 10 %). */
+export const LIFECYCLE_AGREEMENT = 0.1;
+
+/**
+ * Measure each compared lifecycle on DynamoDB Local (the local environment must be in use) and
+ * compute the same entry and changes with {@link lifecycleWriteUnits}, the key-heat bench's accounting.
+ */
+export async function benchLifecycleCost(): Promise<readonly LifecycleComparison[]> {
+  const comparisons: LifecycleComparison[] = [];
+  for (const finals of COMPARED_FINALS) {
+    const measured = await measureLifecycle(4242, finals);
+    const statusChanges = measured.changes.flatMap((change) => (change.kind === 'status' ? [change] : []));
+    comparisons.push({ finals: STATUS_FIELDS.map((field) => finals[field]).join('/'), measured: measured.units, computed: lifecycleWriteUnits(measured.entry, statusChanges) });
+  }
+  return comparisons;
+}
+
+const totalOf = (units: LifecycleUnits) => units.table + units.counters + Object.values(units.indexes).reduce((sum, value) => sum + value, 0);
+const indexTotalOf = (units: LifecycleUnits) => Object.values(units.indexes).reduce((sum, value) => sum + value, 0);
+
+/** The comparison as the bench prints it: one row per lifecycle and source, split by table, indexes and counters. */
+export function formatLifecycleCost(comparisons: readonly LifecycleComparison[]): string {
+  const rows = comparisons.flatMap(({ finals, measured, computed }) => [
+    [finals, 'measured (DynamoDB Local consumed capacity)', measured.table, indexTotalOf(measured), measured.counters, totalOf(measured), measured.writes],
+    [finals, 'computed (key-heat accounting)', computed.table.units, computed.indexes.units, computed.counters.units, computed.total.units, computed.table.writes + computed.counters.writes],
+  ]);
+  const indexes = comparisons.map(({ finals, measured }) => `${finals}: ${Object.entries(measured.indexes).map(([name, units]) => `${name} ${units}`).join(', ')}`);
+  return [
+    formatTable(['finals', 'source', 'table', 'indexes', 'counters', 'write units', 'write requests'], rows),
+    '',
+    'indexes, measured:',
+    ...indexes,
+    'A request and 8 status changes through the feed, then the fold; the counters table has no item for this user yet.',
+  ].join('\n');
+}
+
+/** One summary line per lifecycle: measured and computed agree within {@link LIFECYCLE_AGREEMENT}. */
+export function lifecycleCostTargets(comparisons: readonly LifecycleComparison[]): TargetResult[] {
+  return comparisons.map(({ finals, measured, computed }) => {
+    const total = totalOf(measured);
+    const gap = Math.abs(total - computed.total.units) / Math.max(total, computed.total.units);
+    return {
+      bench: `lifecycle ${finals}: write units measured vs computed`,
+      target: `within ${LIFECYCLE_AGREEMENT * 100} %`,
+      measured: `${total} measured, ${computed.total.units} computed (${(gap * 100).toFixed(1)} % apart)`,
+      pass: gap <= LIFECYCLE_AGREEMENT,
+    };
+  });
 }

@@ -3,7 +3,7 @@
  * same run, then a summary of target against measured. Benchmarks that need DynamoDB and S3 share
  * one set of in-memory local backends, started here and stopped at the end, even on failure.
  *
- *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,idempotency,load,users,media-log,import,avatars,key-heat]
+ *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,idempotency,load,users,media-log,import,lifecycle,avatars,key-heat]
  *
  * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds, 10 s of the key-heat
  * day) for a fast check. `key-heat` is a simulation: it needs no backend, and `--only key-heat`
@@ -29,11 +29,12 @@ import { benchHandlerOverhead, formatHandlerOverhead, handlerOverheadTargets } f
 import { benchIdempotencyCost, formatIdempotencyCost, idempotencyCostTargets } from './idempotency-cost';
 import { benchKeyHeat, formatKeyHeat, keyHeatTargets } from './key-heat';
 import { DAY_PLANS } from './key-heat-day';
+import { benchLifecycleCost, formatLifecycleCost, lifecycleCostTargets } from './lifecycle-cost';
 import { benchMediaLogImport, formatMediaLogImport } from './media-log-import';
 import { formatSummary, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchUserListing, formatUserListing, userListingTargets } from './user-listing';
 
-const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'idempotency', 'load', 'users', 'media-log', 'import', 'avatars', 'key-heat'] as const;
+const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'idempotency', 'load', 'users', 'media-log', 'import', 'lifecycle', 'avatars', 'key-heat'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
@@ -195,6 +196,11 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
       const result = await benchMediaLogImport({ entries: sizes.importEntries, feedEntries: sizes.feedEntries });
       return { text: formatMediaLogImport(result), targets: result.targets };
     }
+    case 'lifecycle': {
+      await backends.key();
+      const comparisons = await benchLifecycleCost();
+      return { text: formatLifecycleCost(comparisons), targets: lifecycleCostTargets(comparisons) };
+    }
     case 'avatars':
       return optionalBench('avatar-pipeline.ts', 'benchAvatarPipeline', { quick });
     case 'key-heat': {
@@ -215,6 +221,7 @@ const TITLES: Record<BenchName, string> = {
   users: 'User listing: items read per item returned',
   'media-log': 'Media log listing',
   import: 'Media log writes: the import and the feed, counted by the fold, against their floors',
+  lifecycle: 'Write units of one entry lifecycle on DynamoDB Local, beside what key-heat computes for it',
   avatars: 'Avatar pipeline vs bare sharp',
   'key-heat': 'Key heat over a simulated day at 2,000 entries/s: writes per partition key and item, write units per entry lifecycle',
 };
