@@ -50,10 +50,14 @@ const MAX_ATTEMPTS = 5;
 /**
  * Most count attributes one counter write adds to. An update expression is at most 4 KB and 300
  * operators (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#limits-expression-parameters),
- * and a batch can move an item between hundreds of status combinations (6^4 of them): a hundred
- * additions (`#a99 :v99, `: about 1.3 KB) stay well within both.
+ * and a batch can move an item between hundreds of status combinations (6^4 of them). 250 additions
+ * (`#a249 :v249, `: at most 13 characters each, 3.2 KB) stay within both, even if each addition
+ * counted as an operator, with room for the watermark's SET and its condition. Fewer additions per
+ * write would mean more writes per item: a whole-log counter item that each of 18 shards moves
+ * between some 600 combinations per batch took 127 writes a second with runs of 100 (`key-heat`),
+ * over the 100 per item that DESIGN.md 9 allows.
  */
-export const MAX_ADDITIONS_PER_WRITE = 100;
+export const MAX_ADDITIONS_PER_WRITE = 250;
 
 /**
  * The parts of a counter's batch cut into consecutive runs that each touch at most
