@@ -3,7 +3,7 @@ import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-
 import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE } from '../functions/media-log/model/counters';
 import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../functions/media-log/model/entry-fields';
 import { bucketEnd, bucketStart } from '../functions/media-log/model/time-buckets';
-import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-poller';
+import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-batches';
 import { levelOf, type CounterItem, type CounterTable } from './key-heat-counters';
 import { EntryWrites } from './key-heat-entries';
 import { generationAt, generationStart, sequenceOf, shardIdOf, type StreamOptions } from './key-heat-stream';

@@ -2,7 +2,7 @@ import { sequenceKey, type EntryChange } from '../functions/media-log/fold/strea
 import type { MediaLogEntry } from '../functions/media-log/model/schemas';
 import { foldMediaLogCountsFunction } from '../functions/media-log/fold/stream-functions';
 import { shardOf } from '../functions/media-log/model/shards';
-import { batchLength, MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-poller';
+import { batchLength, MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-batches';
 import type { ItemSize } from './key-heat-writes';
 
 /**

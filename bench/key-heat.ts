@@ -12,7 +12,7 @@
  */
 import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-functions';
 import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
-import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-poller';
+import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-batches';
 import { counterKind, type CounterItem } from './key-heat-counters';
 import { DAY_PLANS, simulateDay, tableWritesPerSecond, type DayPlan, type DayRun } from './key-heat-day';
 import { lifecycleWriteUnits, perLifecycle, typicalLifecycle, type LifecycleWrites } from './key-heat-lifecycle';

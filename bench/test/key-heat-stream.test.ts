@@ -2,7 +2,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import { statusUpdate } from '../../functions/media-log/feed/status-writer';
 import { entryItem } from '../../functions/media-log/model/entry-item';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
-import { MAX_BATCH_PAYLOAD_BYTES } from '../../local/fold/stream-poller';
+import { MAX_BATCH_PAYLOAD_BYTES } from '../../local/fold/stream-batches';
 import { typicalLifecycle } from '../key-heat-lifecycle';
 import { recordPayloadBytes, streamShards, StreamShards, type StreamBatch, type StreamOptions } from '../key-heat-stream';
 import { TableWriter, WriteTally, type MutableItem } from '../key-heat-writes';

@@ -8,7 +8,8 @@ import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { DATA_DIR_LAYOUT } from '../backends/data-dir-layout';
 import { runFunction } from '../invoke/run-function';
 import { FileCheckpoints, MemoryCheckpoints, type CheckpointStore } from './checkpoints';
-import { StreamPoller, type BatchRunner, type DrainResult } from './stream-poller';
+import type { BatchRunner } from './stream-batches';
+import { StreamPoller, type DrainResult } from './stream-poller';
 
 /**
  * The media log's fold, run locally the way its event source mapping runs it in AWS (DESIGN.md

@@ -14,6 +14,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import type { StreamConsumerDefinition } from '../../functions/shared/deployment/function-definitions';
 import { sequenceKey } from '../../functions/media-log/fold/stream-changes';
 import type { CheckpointStore } from './checkpoints';
+import { batchLength, lambdaRecord, passesFilter, type BatchRunner, type StreamBatchEvent } from './stream-batches';
 
 /**
  * Reading a table's stream on DynamoDB Local the way a Lambda event source mapping reads a
@@ -30,20 +31,6 @@ import type { CheckpointStore } from './checkpoints';
  * and serves nothing else meanwhile.
  */
 
-/** What the poller hands the consumer: the event Lambda would deliver for one batch of one shard. */
-export interface StreamBatchEvent {
-  readonly Records: DynamoDBRecord[];
-  readonly shardId: string;
-  readonly eventSourceARN: string;
-  readonly window: { readonly start: string; readonly end: string };
-  readonly state: Record<string, string>;
-  readonly isFinalInvokeForWindow: false;
-  readonly isWindowTerminatedEarly: false;
-}
-
-/** Runs the consumer on one batch; throws when it failed. */
-export type BatchRunner = (event: StreamBatchEvent) => Promise<unknown>;
-
 /** What one pass over the stream did. */
 export interface DrainResult {
   /** Records read from the stream (those the filter dropped included). */
@@ -55,45 +42,8 @@ export interface DrainResult {
 
 /** Most records one GetRecords returns (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html). */
 const GET_RECORDS_LIMIT = 1000;
-/**
- * Most bytes of records one invocation carries: Lambda ends a batch at 6 MB of payload whatever its
- * batch size (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html#services-ddb-batchwindow).
- */
-export const MAX_BATCH_PAYLOAD_BYTES = 6 * 1024 * 1024;
 /** Failed deliveries of one batch before a pass gives up (the next pass starts again from the checkpoint). */
 const MAX_FAILED_DELIVERIES = 8;
-
-/** A stream record as the Lambda event carries it: the API's record, times in epoch seconds, the stream's ARN added. */
-function lambdaRecord(record: ApiRecord, streamArn: string): DynamoDBRecord {
-  const { dynamodb, ...rest } = record;
-  const created = dynamodb?.ApproximateCreationDateTime;
-  return {
-    ...(rest as DynamoDBRecord),
-    eventSourceARN: streamArn,
-    dynamodb: { ...(dynamodb as DynamoDBRecord['dynamodb']), ...(created instanceof Date ? { ApproximateCreationDateTime: created.getTime() / 1000 } : {}) },
-  };
-}
-
-/**
- * How many records of a shard's backlog (their payload sizes, in order) the next batch holds, as an
- * event source mapping cuts it: up to the batch size, and no more than fit in
- * {@link MAX_BATCH_PAYLOAD_BYTES} (at least one). Equal to the backlog's length while both allow more.
- */
-export function batchLength(recordBytes: readonly number[], batchSize: number): number {
-  let bytes = 0;
-  const limit = Math.min(recordBytes.length, batchSize);
-  for (let index = 0; index < limit; index += 1) {
-    bytes += recordBytes[index] as number;
-    if (bytes > MAX_BATCH_PAYLOAD_BYTES) return Math.max(1, index);
-  }
-  return limit;
-}
-
-/** Whether the consumer's filter lets a record through: its partition key starts with one of the prefixes. */
-function passesFilter(record: ApiRecord, prefixes: readonly string[]): boolean {
-  const pk = record.dynamodb?.Keys?.pk?.S;
-  return typeof pk === 'string' && prefixes.some((prefix) => pk.startsWith(prefix));
-}
 
 /** How long a list of shards is trusted before a poll lists them again (new shards appear when one ends, which a poll sees). */
 const SHARD_LIST_TTL_MS = 10_000;

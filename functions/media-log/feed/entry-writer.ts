@@ -8,6 +8,7 @@ import { mediaLogKeys } from '../model/keys';
 import { REQUEST_FIELDS } from '../model/entry-fields';
 import type { MediaLogEntry } from '../model/schemas';
 import { exponentialDelay, realSleep, retryUnprocessed, type Backoff, type Sleep } from '../../shared/async/retry';
+import { chunksOf } from '../../shared/chunks';
 
 /** What writing an entry did: stored it, or found the same request already stored (a retry). */
 export type WriteOutcome = 'written' | 'unchanged';
@@ -43,11 +44,6 @@ function conflict(id: string): EntryConflictError {
   return new EntryConflictError(id);
 }
 
-function chunksOf<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
-  return chunks;
-}
 
 /**
  * The one writer of new media log entries (DESIGN.md section 7b): one item per entry, no counter

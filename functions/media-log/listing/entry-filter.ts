@@ -1,4 +1,4 @@
-import type { ItemFilter } from '../../shared/listing/merge-reader';
+import type { ItemFilter } from '../../shared/listing/index-partition';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import type { StatusFilter } from '../model/counters';
 import { STATUS_FIELDS } from '../model/entry-fields';

@@ -3,7 +3,8 @@ import { exponentialDelay, retryUnprocessed, type Backoff } from '../../shared/a
 import type { WindowCount } from '../../shared/listing/count-window';
 import { compareKeys, type KeyWindow } from '../../shared/listing/key-window';
 import { PAGE_READ_BUDGET } from '../../shared/listing/pagination';
-import { partitionQuery, readMergedPage, type IndexPartition, type ItemFilter, type ListedItem, type SortedStream } from '../../shared/listing/merge-reader';
+import { partitionQuery, type IndexPartition, type ItemFilter, type ListedItem } from '../../shared/listing/index-partition';
+import { readMergedPage, type SortedStream } from '../../shared/listing/merge-reader';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { comboAttribute, TOTAL_ATTRIBUTE } from '../model/counters';
 import { entryFromItem } from '../model/entry-item';
@@ -11,71 +12,13 @@ import { isCountAttribute } from '../fold/count-fold';
 import { mediaLogKeys, type CounterScope } from '../model/keys';
 import type { MediaLogEntry } from '../model/schemas';
 import { bucketOf, type TimeLevel } from '../model/time-buckets';
-
-/** Counter reads in flight at once for one listing (one per counted scope: a family of hundreds has hundreds). */
-export const COUNTER_READS_IN_FLIGHT = 16;
-
-/** The counts of one time bucket: `n` and one attribute per status combination. */
-export interface CounterBucket {
-  readonly bucket: string;
-  readonly counts: Readonly<Record<string, number>>;
-  /** False when the counts are only a lower bound (hidden entries subtracted by a coarser counter). */
-  readonly exact?: boolean;
-  /** With `exact` false: its finer buckets can be made exact (the hidden entries were not read at this level). */
-  readonly refinable?: boolean;
-}
-
-/** The counts of hidden entries per bucket, read entry by entry within a budget. */
-export interface BucketEntryCounts {
-  readonly counts: ReadonlyMap<string, Readonly<Record<string, number>>>;
-  /** False when the budget ran out before the window was read through. */
-  readonly exact: boolean;
-  /** Items read. */
-  readonly scanned: number;
-}
-
-/** Whether an entry counts for a listing: the conditions no index item can show (statuses, the url itself). */
-export type EntryCheck = (entry: MediaLogEntry) => boolean;
-
-/** One page to read from the listing indexes. */
-export interface PageRead {
-  readonly streams: readonly SortedStream[];
-  readonly window: KeyWindow;
-  readonly ascending: boolean;
-  /** Matching entries to pass over before the page. */
-  readonly skip: number;
-  readonly take: number;
-  /** Checked on the entries of the streams marked `checked`, and on every entry the page returns. */
-  readonly check?: EntryCheck;
-}
-
-/** A page of entries, and where the next one resumes (merge-reader.ts). */
-export interface EntryPage {
-  readonly entries: MediaLogEntry[];
-  readonly resumeAfter?: string;
-  readonly more: boolean;
-  readonly budgetSpent: boolean;
-}
-
-/** What to count entry by entry: index partitions, each with its index filter, in a window. */
-export interface CountRead {
-  readonly parts: readonly { readonly partition: IndexPartition; readonly filter?: ItemFilter }[];
-  readonly window: KeyWindow;
-  readonly readBudget: number;
-  /** When set, an index item counts only if its entry passes (the entries are read to know). */
-  readonly check?: EntryCheck;
-}
+import { chunksOf } from '../../shared/chunks';
+import type { BucketEntryCounts, CounterBucket, CountRead, EntryCheck, EntryPage, PageRead } from './index-reads';
 
 /** Most keys of one BatchGetItem (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html). */
 const BATCH_GET_KEYS = 100;
 /** Rounds of a BatchGetItem's unprocessed keys before the read fails (throttling that does not let up). */
 const BATCH_GET_BACKOFF: Backoff = { attempts: 8, delayMs: exponentialDelay(20, 1000) };
-
-function chunksOf<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
-  return chunks;
-}
 
 /**
  * The one reader of the media log's tables for a listing: it alone holds the client and the table

@@ -1,11 +1,12 @@
-import type { IndexPartition, SortedStream } from '../../shared/listing/merge-reader';
+import type { IndexPartition } from '../../shared/listing/index-partition';
+import type { SortedStream } from '../../shared/listing/merge-reader';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
 import { matchingCount, TOTAL_ATTRIBUTE } from '../model/counters';
 import { isIndexedStatus, STATUS_FIELDS, type IndexedStatus, type StatusField } from '../model/entry-fields';
 import { mediaLogKeys, STATUS_STORAGE, type CounterScope } from '../model/keys';
 import { allShards, SHARDS } from '../model/shards';
 import { filtersStatuses, indexFilter, MAX_IN_OPERANDS } from './entry-filter';
-import type { CounterBucket } from './index-reader';
+import type { CounterBucket } from './index-reads';
 import type { MonthCounters, ResolvedListing } from './resolved-listing';
 
 /**

@@ -1,7 +1,7 @@
 import type { WindowCount } from '../../shared/listing/count-window';
 import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantBefore, TIME_MAX, TIME_MIN, type TimeLevel, type TimeRange } from '../model/time-buckets';
 import { TOTAL_ATTRIBUTE } from '../model/counters';
-import type { CounterBucket } from './index-reader';
+import type { CounterBucket } from './index-reads';
 
 /**
  * Exact totals and page positions from the counters. A time range is cut into whole counter

@@ -2,7 +2,7 @@ import type { PageRequest } from '../../shared/listing/pagination';
 import type { StatusFilter } from '../model/counters';
 import { scopeName, type CounterScope } from '../model/keys';
 import type { TimeRange } from '../model/time-buckets';
-import type { CounterBucket } from './index-reader';
+import type { CounterBucket } from './index-reads';
 import type { CountedScopes, ListingScope } from './listing-scope';
 
 /**

@@ -3,7 +3,8 @@ import { compareKeys, windowAfter, type KeyWindow } from '../../shared/listing/k
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { mediaLogKeys, urlHash } from '../model/keys';
 import { entryMatches, filtersStatuses, indexFilter, MAX_IN_OPERANDS } from './entry-filter';
-import type { EntryPage, MediaLogIndexReader } from './index-reader';
+import type { MediaLogIndexReader } from './index-reader';
+import type { EntryPage } from './index-reads';
 import { indexPartition } from './list-plan';
 import type { ResolvedListing } from './resolved-listing';
 

@@ -1,6 +1,6 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { KeyWindow } from './key-window';
-import { partitionQuery, type IndexPartition, type ItemFilter } from './merge-reader';
+import { partitionQuery, type IndexPartition, type ItemFilter } from './index-partition';
 
 /** What a count found: how many items match, and whether that is all of them. */
 export interface WindowCount {
