@@ -1,6 +1,5 @@
-import { VERSION_ATTRIBUTE, watermarkAttribute } from '../functions/media-log/fold/count-fold';
 import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-functions';
-import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE } from '../functions/media-log/model/counters';
+import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE, VERSION_ATTRIBUTE, watermarkAttribute } from '../functions/media-log/model/counters';
 import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../functions/media-log/model/entry-fields';
 import { bucketEnd, bucketStart } from '../functions/media-log/model/time-buckets';
 import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-batches';

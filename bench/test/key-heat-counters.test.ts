@@ -1,7 +1,6 @@
-import { VERSION_ATTRIBUTE, watermarkAttribute } from '../../functions/media-log/fold/count-fold';
 import type { EntryChange } from '../../functions/media-log/fold/stream-changes';
 import { WATERMARK_RETENTION_SECONDS } from '../../functions/media-log/fold/stream-functions';
-import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE } from '../../functions/media-log/model/counters';
+import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE, VERSION_ATTRIBUTE, watermarkAttribute } from '../../functions/media-log/model/counters';
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { mediaLogCountsTable } from '../../functions/shared/tables/media-log-table';
 import { CounterTable, counterKind, type CounterItem } from '../key-heat-counters';

@@ -1,6 +1,5 @@
-import { VERSION_ATTRIBUTE } from '../../functions/media-log/fold/count-fold';
 import { WATERMARK_RETENTION_SECONDS } from '../../functions/media-log/fold/stream-functions';
-import { counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE } from '../../functions/media-log/model/counters';
+import { counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE, VERSION_ATTRIBUTE } from '../../functions/media-log/model/counters';
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { MAX_BATCH_PAYLOAD_BYTES } from '../../local/fold/stream-batches';
 import { CounterTable, type CounterItem } from '../key-heat-counters';

@@ -1,12 +1,31 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Role, UserStatus } from '../shared/access/roles';
-import { countWindow, type WindowCount } from '../shared/listing/count-window';
-import { prefixWindow, windowAfter, type KeyWindow } from '../shared/listing/key-window';
-import type { ItemFilter } from '../shared/listing/index-partition';
-import { readMergedPage, type MergedPage, type SortedStream } from '../shared/listing/merge-reader';
-import { COUNT_READ_BUDGET, PAGE_READ_BUDGET } from '../shared/listing/pagination';
+import { IndexQuery, type Counted, type ItemFilter } from '../shared/listing/index-query';
+import { prefixRange, rangeFrom, type KeyRange } from '../shared/listing/key-range';
+import { readMergedPage, type MergedPage } from '../shared/listing/merge-reader';
+import type { SortedStream } from '../shared/listing/merged-streams';
+import { ReadBudget } from '../shared/listing/read-budget';
 import { USER_INDEX_ATTRIBUTES, userListIndexName, type USER_LIST_SCOPES, type USER_SORT_KEYS } from '../shared/tables/users-table';
 import { totalsAttribute, usersKeys, type TotalsScope } from '../shared/tables/users-keys';
+
+/**
+ * The largest item of a users listing index: the table's keys (`USER#<16 digits>`, `PROFILE`), a
+ * scope partition (`FAMILY#<16 digits>`), a sort key (a 254-character email, `#`, 16 digits) and
+ * the summary (id, a 254-character email, role, `suspended`, a 64-character username), names
+ * included, as DynamoDB sizes items
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/CapacityUnitCalculations.html).
+ * A read is budgeted at it before it is sent, and charged what it cost once answered.
+ */
+export const USER_INDEX_ITEM_BYTES = 720;
+
+/**
+ * Read units one page of users may spend: what the offset budget's 10,000 summaries and some slack
+ * cost at their usual size (about 200 bytes each), so that offset paging within its budget is served.
+ */
+export const USER_PAGE_READ_UNITS = 300;
+
+/** Read units counting a name prefix may spend: about 2,000 summaries. No counter can say such a total. */
+export const USER_PREFIX_COUNT_UNITS = 50;
 
 /** A sort key of the listing indexes. */
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
@@ -58,32 +77,36 @@ function filterOf(partition: UserPartition): ItemFilter | undefined {
  * partitions, exact totals from the per-role/status counters, and the budgeted count of a prefix.
  */
 export class UserListRepository {
+  private readonly query: IndexQuery;
+
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
-  ) {}
-
-  private streams(read: UserListRead) {
-    const streams: SortedStream[] = read.partitions.map((partition) => ({
-      partitions: [{ indexName: userListIndexName(partition.scope, read.sort), attribute: USER_INDEX_ATTRIBUTES.scope[partition.scope], value: partition.value }],
-      ...(filterOf(partition) ? { filter: filterOf(partition) } : {}),
-    }));
-    const window: KeyWindow = read.prefix === undefined ? {} : prefixWindow(read.prefix);
-    return { streams, window, sortAttribute: USER_INDEX_ATTRIBUTES.sort[read.sort] };
+  ) {
+    this.query = new IndexQuery(client, tableName, USER_INDEX_ITEM_BYTES);
   }
 
-  /** One page of the merge, after `after` (a sort key) when given, skipping `skip` items. */
-  public async page(read: UserListRead, options: { ascending: boolean; skip: number; take: number; after?: string }): Promise<MergedPage> {
-    const { streams, window, sortAttribute } = this.streams(read);
-    return readMergedPage(this.client, {
-      tableName: this.tableName,
-      sortAttribute,
+  private streams(read: UserListRead): { streams: SortedStream[]; range: KeyRange } {
+    const streams: SortedStream[] = read.partitions.map((partition) => {
+      const filter = filterOf(partition);
+      return {
+        partition: { indexName: userListIndexName(partition.scope, read.sort), attribute: USER_INDEX_ATTRIBUTES.scope[partition.scope], value: partition.value, sortAttribute: USER_INDEX_ATTRIBUTES.sort[read.sort] },
+        ...(filter ? { filter } : {}),
+      };
+    });
+    return { streams, range: read.prefix === undefined ? {} : prefixRange(read.prefix) };
+  }
+
+  /** One page of the merge, from `edge` (where a cursor's walk stands) when given, skipping `skip` items. */
+  public async page(read: UserListRead, options: { ascending: boolean; skip: number; take: number; edge?: string }): Promise<MergedPage<Record<string, unknown>>> {
+    const { streams, range } = this.streams(read);
+    return readMergedPage(this.query, {
       streams,
-      window: windowAfter(window, options.after, options.ascending),
+      range: rangeFrom(range, options.edge, options.ascending),
       ascending: options.ascending,
       skip: options.skip,
       take: options.take,
-      readBudget: PAGE_READ_BUDGET,
+      budget: new ReadBudget(USER_PAGE_READ_UNITS),
     });
   }
 
@@ -91,22 +114,9 @@ export class UserListRepository {
    * How many users a prefix-bounded listing holds. No counter can say it (every prefix of every
    * address would need one), so it is counted, within one read budget for all the partitions.
    */
-  public async countPrefixed(read: UserListRead & { readonly prefix: string }): Promise<WindowCount> {
-    const { streams, window, sortAttribute } = this.streams(read);
-    let total: WindowCount = { count: 0, exact: true, scanned: 0 };
-    for (const stream of streams) {
-      if (total.scanned >= COUNT_READ_BUDGET) return { ...total, exact: false };
-      const counted = await countWindow(this.client, {
-        tableName: this.tableName,
-        sortAttribute,
-        partition: stream.partitions[0] as SortedStream['partitions'][number],
-        window,
-        ...(stream.filter ? { filter: stream.filter } : {}),
-        readBudget: COUNT_READ_BUDGET - total.scanned,
-      });
-      total = { count: total.count + counted.count, exact: total.exact && counted.exact, scanned: total.scanned + counted.scanned };
-    }
-    return total;
+  public async countPrefixed(read: UserListRead & { readonly prefix: string }): Promise<Counted> {
+    const { streams, range } = this.streams(read);
+    return this.query.count({ parts: streams, range }, new ReadBudget(USER_PREFIX_COUNT_UNITS));
   }
 
   /**

@@ -104,14 +104,13 @@ export class UserListing {
     }
     const plan = planListing(caller, query, SORT_KEY_OF[sortField], prefix);
     const [page, total] = await Promise.all([this.page(plan, request, order === 'asc'), this.total(plan)]);
-    const users = page.items.map((item) => toUserSummary(item as unknown as UserRecord));
-    const continues = page.more && page.resumeAfter !== undefined && (users.length === request.limit || page.budgetSpent);
-    const next = continues ? this.cursors.encode({ page: request.page + 1, after: page.resumeAfter as string }, fingerprint) : null;
+    const users = page.values.map((item) => toUserSummary(item as unknown as UserRecord));
+    const next = page.edge === undefined ? null : this.cursors.encode({ page: request.page + 1, edge: page.edge }, fingerprint);
     return reply(users, total, next);
   }
 
   private page(plan: ListPlan, request: PageRequest, ascending: boolean) {
-    return this.lists.page(plan.read, { ascending, skip: request.offset, take: request.limit, ...(request.after === undefined ? {} : { after: request.after }) });
+    return this.lists.page(plan.read, { ascending, skip: request.offset, take: request.limit, ...(request.edge === undefined ? {} : { edge: request.edge }) });
   }
 
   private async total(plan: ListPlan): Promise<{ count: number; exact: boolean }> {

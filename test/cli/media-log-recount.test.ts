@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
 import { addEntryDelta, type CounterDelta } from '../../functions/media-log/fold/counter-deltas';
-import { isCountAttribute } from '../../functions/media-log/fold/count-fold';
+import { isCountAttribute } from '../../functions/media-log/model/counters';
 import { MediaLogRecount } from '../../functions/media-log/fold/recount';
 import { counterKeyId } from '../../functions/media-log/model/counters';
 import { getDocumentClient } from '../../functions/shared/aws/clients';

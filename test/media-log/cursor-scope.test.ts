@@ -2,7 +2,8 @@ import { writeMediaLogEntries } from '../../functions/media-log/feed/import-chan
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { CursorCodec } from '../../functions/shared/listing/cursor';
 import { CURSOR_SYNTAX } from '../../functions/shared/listing/cursor-syntax';
-import { PAGE_READ_BUDGET } from '../../functions/shared/listing/pagination';
+import { LISTING_READ_UNITS } from '../../functions/media-log/listing/read-costs';
+import { BYTES_PER_READ_UNIT } from '../../functions/shared/listing/read-budget';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { createTestUser, type TestUser } from '../harness/users';
 import { walkCursor } from './log-fixture';
@@ -11,9 +12,12 @@ import { walkCursor } from './log-fixture';
  * A cursor reveals nothing outside the caller's scope (DESIGN 4). A user's url listing reads the
  * url's one partition, which holds everyone's requests of it: when another user requested the url
  * more often than a page may read, the page spends its whole read budget on entries the scope
- * drops and resumes after the last of them. The cursor it returns must not carry that entry's key
+ * drops and resumes at the last of them. The cursor it returns must not carry that entry's key
  * (its send and id) in any readable form.
  */
+
+/** More url index items (about 140 bytes each) than a whole request's read units can read. */
+const FOREIGN_REQUESTS = Math.ceil((LISTING_READ_UNITS * BYTES_PER_READ_UNIT) / 128);
 
 const URL = 'https://media.example.com/videos/everyone-watches.mp4';
 let owner: TestUser;
@@ -24,7 +28,7 @@ beforeAll(async () => {
   owner = await createTestUser({ role: 'user' });
   const stranger = await createTestUser({ role: 'user' });
   // The stranger's requests are all newer than the owner's one: newest first, a page reads them first.
-  foreign = sampleMediaLogEntries(PAGE_READ_BUDGET + 30, { userIds: [stranger.record.id], start: new Date('2026-04-02T00:00:00Z'), spanMs: 86_400_000, seed: 41 }).map((entry) => ({ ...entry, url: URL }));
+  foreign = sampleMediaLogEntries(FOREIGN_REQUESTS, { userIds: [stranger.record.id], start: new Date('2026-04-02T00:00:00Z'), spanMs: 86_400_000, seed: 41 }).map((entry) => ({ ...entry, url: URL }));
   own = { ...(sampleMediaLogEntries(1, { userIds: [owner.record.id], start: new Date('2026-04-01T00:00:00Z'), spanMs: 3_600_000, seed: 42 })[0] as MediaLogEntry), url: URL };
   // The url listing reads the url's partition and counts it there: it needs no folded counters.
   await writeMediaLogEntries([...foreign, own]);
@@ -56,7 +60,7 @@ describe('a cursor after a page spent on entries outside the scope', () => {
 
 describe('the cursor codec', () => {
   const secret = 'a-test-secret-of-at-least-thirty-two-chars';
-  const state = { page: 3, after: '2026-04-02T00:04:18.136Z#f2f06139-51c1-499e-8473-e322f09bec39' };
+  const state = { page: 3, edge: '2026-04-02T00:04:18.136Z#f2f06139-51c1-499e-8473-e322f09bec39' };
 
   it('opens what it sealed, and seals the same state differently each time', () => {
     const codec = new CursorCodec('media-log', secret);

@@ -1,7 +1,7 @@
 import { comboAttribute, comboMatcher, entryCounterKeys } from '../../functions/media-log/model/counters';
 import { sendKey } from '../../functions/media-log/model/keys';
-import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, instantAfter, TIME_MAX } from '../../functions/media-log/model/time-buckets';
-import { keyAfter, keyBefore } from '../../functions/shared/listing/key-window';
+import { bucketEnd, bucketOf, bucketsSpanned, bucketStart, bucketsTouched, instantAfter, TIME_MAX } from '../../functions/media-log/model/time-buckets';
+import { edgeAfter, edgeAt, lastKeyBefore, rangeFrom } from '../../functions/shared/listing/key-range';
 
 describe('time buckets', () => {
   it.each([
@@ -18,19 +18,42 @@ describe('time buckets', () => {
   });
 
   it('counts the buckets a stretch of time touches', () => {
-    expect(bucketsSpanned('hour', '2026-01-01T03:17:00.000Z', '2026-01-02T00:00:00.000Z')).toBe(21);
-    expect(bucketsSpanned('day', '2026-01-20T00:00:00.000Z', '2026-02-01T00:00:00.000Z')).toBe(12);
-    expect(instantAfter('9999-12-31T23:59:59.999Z')).toBe(TIME_MAX);
+    expect(bucketsSpanned('hour', { from: '2026-01-01T03:17:00.000Z', to: '2026-01-02T00:00:00.000Z' })).toBe(21);
+    expect(bucketsSpanned('day', { from: '2026-01-20T00:00:00.000Z', to: '2026-02-01T00:00:00.000Z' })).toBe(12);
+  });
+
+  it.each([
+    ['a range ending inside a month', { from: '2025-11-20T10:00:00.000Z', to: '2026-01-10T00:00:00.001Z' }, { from: '2025-11', to: '2026-01\u0000' }],
+    ['a range ending where a month starts', { from: '2025-11-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' }, { from: '2025-11', to: '2026-01' }],
+    ['an open range', {}, {}],
+  ])('names the month counters %s touches, as a half-open range of their keys', (_name, range, months) => {
+    expect(bucketsTouched('month', range)).toEqual(months);
+  });
+
+  it('makes an inclusive send[to] exclusive by one millisecond, and leaves the range open past the year 9999', () => {
+    expect(instantAfter('2026-01-10T14:30:00.000Z')).toBe('2026-01-10T14:30:00.001Z');
+    expect(instantAfter('9999-12-31T23:59:59.999Z')).toBeUndefined();
   });
 });
 
-describe('send keys', () => {
+describe('send keys and walk edges', () => {
   const key = sendKey('2026-01-10T14:30:00.000Z', '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f0');
+  const before = sendKey('2026-01-10T14:30:00.000Z', '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0ef');
+  const after = sendKey('2026-01-10T14:30:00.000Z', '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1');
+  const holds = (range: { from?: string; to?: string }, candidate: string) => (range.from === undefined || candidate >= range.from) && (range.to === undefined || candidate < range.to);
 
-  it('bounds "strictly before" and "strictly after" a key with inclusive bounds', () => {
-    const before = sendKey('2026-01-10T14:30:00.000Z', '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0ef');
-    const after = sendKey('2026-01-10T14:30:00.000Z', '0f1e2d3c-4b5a-4978-8695-a4b3c2d1e0f1');
-    expect([before <= keyBefore(key), key <= keyBefore(key), key >= keyAfter(key), after >= keyAfter(key)]).toEqual([true, false, false, true]);
+  it.each([true, false])('resumes after a key, or at it, without shifting a character (ascending: %s)', (ascending) => {
+    const [next, previous] = ascending ? [after, before] : [before, after];
+    expect([previous, key, next].map((candidate) => holds(rangeFrom({}, edgeAfter(key, ascending), ascending), candidate))).toEqual([false, false, true]);
+    expect([previous, key, next].map((candidate) => holds(rangeFrom({}, edgeAt(key, ascending), ascending), candidate))).toEqual([false, true, true]);
+  });
+
+  it('turns an exclusive end into the inclusive bound of a BETWEEN that holds the same keys', () => {
+    expect(lastKeyBefore(`${key}\u0000`)).toBe(key);
+    const end = '2026-01-10T14:30:00.000Z';
+    const lastBefore = lastKeyBefore(end);
+    expect([sendKey('2026-01-10T14:29:59.999Z', 'ffffffff-ffff-4fff-8fff-ffffffffffff') <= lastBefore, key <= lastBefore]).toEqual([true, false]);
+    expect([before <= lastKeyBefore(key), key <= lastKeyBefore(key)]).toEqual([true, false]);
   });
 });
 

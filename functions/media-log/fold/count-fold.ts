@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
+import { VERSION_ATTRIBUTE, WATERMARK_PREFIX, watermarkAttribute } from '../model/counters';
 import { ContendedWriteError, MediaLogError } from '../model/errors';
 import { counterChanges, summed, type CounterChanges } from './counter-deltas';
-import { sequenceOfKey, type EntryChange } from './stream-changes';
+import type { EntryChange } from './stream-changes';
 import { WATERMARK_RETENTION_SECONDS } from './stream-functions';
 
 /**
@@ -82,22 +82,6 @@ export function writeRuns(parts: CounterChanges['parts']): CounterChanges['parts
   }
   if (run.length > 0) runs.push(run);
   return runs;
-}
-
-/** The attribute every fold write adds one to. */
-export const VERSION_ATTRIBUTE = 'v';
-
-/** Prefix of the watermark attributes. */
-const WATERMARK_PREFIX = 'w_';
-
-/** The attribute holding a shard's watermark: `w_` and 48 bits of a digest of the shard id (ids are long; names count toward item size). */
-export function watermarkAttribute(shardId: string): string {
-  return `${WATERMARK_PREFIX}${createHash('sha256').update(shardId).digest('base64url').slice(0, 8)}`;
-}
-
-/** Whether an attribute of a counter item is a count (the total or a status combination), not a watermark or the version. */
-export function isCountAttribute(name: string, value: unknown): value is number {
-  return typeof value === 'number' && name !== VERSION_ATTRIBUTE;
 }
 
 /** The sequence key a stored watermark names (what precedes its `@`). */
@@ -238,9 +222,4 @@ export class CountFold {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
     }
   }
-}
-
-/** The sequence number a watermark's sequence key names (for logs and the recount's report). */
-export function watermarkSequence(watermark: string): string {
-  return sequenceOfKey(sequenceKeyOf(watermark));
 }

@@ -1,11 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { comboAttribute, counterKeyId } from '../model/counters';
+import { comboAttribute, counterKeyId, countsOfItem, VERSION_ATTRIBUTE } from '../model/counters';
 import { entryFromItem } from '../model/entry-item';
 import { ENTRY_KEY_PREFIX } from '../model/keys';
 import type { MediaLogEntry } from '../model/schemas';
-import { isCountAttribute, VERSION_ATTRIBUTE } from './count-fold';
 import { addEntryDelta, type CounterDelta } from './counter-deltas';
 
 /**
@@ -144,7 +143,7 @@ export class MediaLogRecount {
     const counters = new Map<string, StoredCounter>();
     await this.scan(this.tables.counts, (item) => {
       const key = { pk: String(item.pk), sk: String(item.sk) };
-      const counts = Object.fromEntries(Object.entries(item).filter((pair): pair is [string, number] => isCountAttribute(pair[0], pair[1])));
+      const counts = countsOfItem(item);
       const version = typeof item[VERSION_ATTRIBUTE] === 'number' ? (item[VERSION_ATTRIBUTE] as number) : undefined;
       counters.set(counterKeyId(key), { key, counts, version });
     });

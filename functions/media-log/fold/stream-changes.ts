@@ -43,11 +43,6 @@ export function sequenceKey(sequence: string): string {
   return `${String(digits.length).padStart(2, '0')}${digits}`;
 }
 
-/** The sequence number a {@link sequenceKey} holds (the key may be followed by more text). */
-export function sequenceOfKey(key: string): string {
-  return key.slice(2, 2 + Number(key.slice(0, 2)));
-}
-
 /** A record the fold cannot read as a change of an entry, and why (logged, counted and reported, then skipped). */
 export interface UnreadableRecord {
   readonly sequence?: string;

@@ -1,5 +1,5 @@
 import type { StreamConsumerDefinition } from '../../shared/deployment/function-definitions';
-import { ENTRY_KEY_PREFIX } from '../model/keys';
+import { COUNTER_KEY_PREFIX, ENTRY_KEY_PREFIX, keysStartingWith } from '../model/keys';
 
 /**
  * The fold of the media log's counters (DESIGN.md section 7b): the consumer of the media log
@@ -35,7 +35,7 @@ export const foldMediaLogCountsFunction = {
   failureQueueUrlEnv: 'FOLD_FAILURE_QUEUE_URL',
   skippedRecordsMetric: 'MediaLogFoldSkipped',
   grants: {
-    mediaLogCounts: [{ actions: ['UpdateItem'], partitions: ['COUNT#*'], returnValues: ['ALL_NEW', 'ALL_OLD'] }],
+    mediaLogCounts: [{ actions: ['UpdateItem'], partitions: [keysStartingWith(COUNTER_KEY_PREFIX)], returnValues: ['ALL_NEW', 'ALL_OLD'] }],
   },
 } as const satisfies StreamConsumerDefinition;
 

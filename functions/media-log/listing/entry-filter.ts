@@ -1,4 +1,4 @@
-import type { ItemFilter } from '../../shared/listing/index-partition';
+import type { ItemFilter } from '../../shared/listing/index-query';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import type { StatusFilter } from '../model/counters';
 import { STATUS_FIELDS } from '../model/entry-fields';
@@ -50,6 +50,9 @@ export function indexFilter(parts: Pick<FilterParts, 'userIds' | 'excludeUserIds
   if (parts.excludeUserIds !== undefined) clauses.push(...userIn(parts.excludeUserIds, 'x', names, values).map((clause) => `NOT ${clause}`));
   return clauses.length === 0 ? undefined : { expression: clauses.join(' AND '), names, values };
 }
+
+/** Whether an entry belongs in a listing: the conditions no index item can show (statuses, the url itself). */
+export type EntryCheck = (entry: MediaLogEntry) => boolean;
 
 /** Whether any status field is filtered on: the entries must then be read to know which match. */
 export function filtersStatuses(statuses: StatusFilter | undefined): boolean {

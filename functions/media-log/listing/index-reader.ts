@@ -1,241 +1,142 @@
-import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { exponentialDelay, retryUnprocessed, type Backoff } from '../../shared/async/retry';
-import type { WindowCount } from '../../shared/listing/count-window';
-import { compareKeys, type KeyWindow } from '../../shared/listing/key-window';
-import { PAGE_READ_BUDGET } from '../../shared/listing/pagination';
-import { partitionQuery, type IndexPartition, type ItemFilter, type ListedItem } from '../../shared/listing/index-partition';
-import { readMergedPage, type SortedStream } from '../../shared/listing/merge-reader';
-import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
-import { comboAttribute, TOTAL_ATTRIBUTE } from '../model/counters';
+import { BatchGetCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { exponentialDelay, retryUnprocessed, UnprocessedItemsError, type Backoff } from '../../shared/async/retry';
+import { chunksOf } from '../../shared/chunks';
+import { ServiceUnavailableError } from '../../shared/errors';
+import { IndexQuery, type Counted, type IndexPartition, type ItemFilter, type ListedItem, type Resolver } from '../../shared/listing/index-query';
+import type { KeyRange } from '../../shared/listing/key-range';
+import { readMergedPage, type MergedPage, type MergeRequest } from '../../shared/listing/merge-reader';
+import type { ReadBudget } from '../../shared/listing/read-budget';
+import { readsOf } from '../../shared/observability/read-meter';
+import { mediaLogCountsTable } from '../../shared/tables/media-log-table';
+import { countsOfItem, type CounterBucket } from '../model/counters';
 import { entryFromItem } from '../model/entry-item';
-import { isCountAttribute } from '../fold/count-fold';
 import { mediaLogKeys, type CounterScope } from '../model/keys';
 import type { MediaLogEntry } from '../model/schemas';
-import { bucketOf, type TimeLevel } from '../model/time-buckets';
-import { chunksOf } from '../../shared/chunks';
-import type { BucketEntryCounts, CounterBucket, CountRead, EntryCheck, EntryPage, PageRead } from './index-reads';
+import type { TimeLevel } from '../model/time-buckets';
+import type { EntryCheck } from './entry-filter';
+import { COUNTER_ITEM_BYTES, ENTRY_READ_UNITS, INDEX_ITEM_BYTES } from './read-costs';
 
 /** Most keys of one BatchGetItem (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html). */
 const BATCH_GET_KEYS = 100;
-/** Rounds of a BatchGetItem's unprocessed keys before the read fails (throttling that does not let up). */
+/** Rounds of a BatchGetItem's unprocessed keys before the read gives up (throttling that does not let up). */
 const BATCH_GET_BACKOFF: Backoff = { attempts: 8, delayMs: exponentialDelay(20, 1000) };
+
+/** Counter reads in flight at once for one listing (one per counted scope: a family of hundreds has hundreds). */
+export const COUNTER_READS_IN_FLIGHT = 16;
+
+/** Most counter buckets one counter partition holds for a level (a day's hours, a month's days; months: years of them). */
+const BUCKETS_PER_PARTITION: Readonly<Record<TimeLevel, number>> = { month: 1000, day: 31, hour: 24 };
+
+/** What a count reads besides the index items. */
+export interface CountOptions {
+  /** Count an item only if its entry passes (the entries are read to know). */
+  readonly check?: EntryCheck;
+  /** Read each item's entry even without a check (to tally its statuses). */
+  readonly readEntries?: boolean;
+  /** Tallies an item (and its entry, when read) adds one to. */
+  readonly tally?: (item: ListedItem, entry: MediaLogEntry | undefined) => readonly string[];
+}
 
 /**
  * The one reader of the media log's tables for a listing: it alone holds the client and the table
- * names. Pages are merged from the listing indexes (keys only), then their entries are read by key,
- * one BatchGetItem per page (eventually consistent, unprocessed keys retried); the counters come
- * from their own table. The planning code (list-plan.ts, scope-counting.ts) says what to read and
- * never sees a client or a table.
+ * names, and every read it makes is paid from the request's budget. Pages are merged from the
+ * listing indexes (keys only), then their entries are read by key, a BatchGetItem per run of
+ * candidates (eventually consistent, unprocessed keys retried); counts read the same indexes
+ * through the same Query; the counters come from their own table. What to read is the plan's
+ * (list-plan.ts): this file never decides.
  */
 export class MediaLogIndexReader {
+  private readonly indexes: IndexQuery;
+  private readonly counts: IndexQuery;
+
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tables: { readonly entries: string; readonly counts: string },
-  ) {}
+  ) {
+    this.indexes = new IndexQuery(client, tables.entries, INDEX_ITEM_BYTES);
+    this.counts = new IndexQuery(client, tables.counts, COUNTER_ITEM_BYTES);
+  }
 
   /** The stored entry `id`, or null. */
-  public async entry(id: string): Promise<MediaLogEntry | null> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tables.entries, Key: mediaLogKeys.entry(id) }));
-    return Item === undefined ? null : entryFromItem(Item);
+  public async entry(id: string, budget: ReadBudget): Promise<MediaLogEntry | null> {
+    const input = { TableName: this.tables.entries, Key: mediaLogKeys.entry(id), ReturnConsumedCapacity: 'TOTAL' as const };
+    const settle = budget.reserve(ENTRY_READ_UNITS);
+    const output = await this.client.send(new GetCommand(input));
+    // A GetItem that finds nothing is billed the minimum all the same.
+    settle(Math.max(ENTRY_READ_UNITS, readsOf('GetItemCommand', input, output as Record<string, unknown>).billedReadUnits));
+    return output.Item === undefined ? null : entryFromItem(output.Item);
   }
 
-  /** The buckets of `level` in the parent bucket, from `first` to `last` (inclusive, either open), oldest first. */
-  public async counterBuckets(scope: CounterScope, level: TimeLevel, parent: string | null, range: { first?: string; last?: string }): Promise<CounterBucket[]> {
-    const values: Record<string, unknown> = { ':pk': mediaLogKeys.counterPartition(scope, level, parent) };
-    let condition = 'pk = :pk';
-    if (range.first !== undefined) values[':lo'] = range.first;
-    if (range.last !== undefined) values[':hi'] = range.last;
-    if (range.first !== undefined && range.last !== undefined) condition += ' AND sk BETWEEN :lo AND :hi';
-    else if (range.first !== undefined) condition += ' AND sk >= :lo';
-    else if (range.last !== undefined) condition += ' AND sk <= :hi';
-    const items = await this.queryAll({ TableName: this.tables.counts, KeyConditionExpression: condition, ExpressionAttributeValues: values });
-    // Only the counts: the fold's watermarks (`w_<shard>`) are text, its version is not a count.
-    return items.map((item) => ({
-      bucket: String(item.sk),
-      counts: Object.fromEntries(Object.entries(item).filter((pair): pair is [string, number] => isCountAttribute(pair[0], pair[1]))),
-    }));
-  }
-
-  /** A page of entries: the merge of the streams' index items, then their entries by key. */
-  public async page(read: PageRead): Promise<EntryPage> {
-    const fetched = new Map<string, MediaLogEntry | null>();
-    const { check } = read;
-    const merged = await readMergedPage(this.client, {
-      tableName: this.tables.entries,
-      sortAttribute: MEDIA_LOG_ATTRIBUTES.sendKey,
-      streams: read.streams,
-      window: read.window,
-      ascending: read.ascending,
-      skip: read.skip,
-      take: read.take,
-      readBudget: PAGE_READ_BUDGET,
-      ...(check === undefined
-        ? {}
-        : {
-            check: async (items: readonly ListedItem[]) => {
-              await this.fetchInto(fetched, items);
-              return items.map((item) => {
-                const entry = fetched.get(String(item.pk));
-                return entry !== undefined && entry !== null && check(entry);
-              });
-            },
-          }),
-    });
-    await this.fetchInto(fetched, merged.items);
-    const entries = merged.items.map((item) => fetched.get(String(item.pk))).filter((entry): entry is MediaLogEntry => entry !== undefined && entry !== null && (check === undefined || check(entry)));
-    return { entries, ...(merged.resumeAfter === undefined ? {} : { resumeAfter: merged.resumeAfter }), more: merged.more, budgetSpent: merged.budgetSpent };
+  /** The counter buckets of `level` in the parent bucket whose names lie in `names`, oldest first. */
+  public async counterBuckets(scope: CounterScope, level: TimeLevel, parent: string | null, names: KeyRange, budget: ReadBudget): Promise<CounterBucket[]> {
+    const { partitionKey, sortKey } = mediaLogCountsTable;
+    const partition: IndexPartition = { attribute: partitionKey.name, value: mediaLogKeys.counterPartition(scope, level, parent), sortAttribute: (sortKey as { name: string }).name };
+    const items = await this.counts.all(partition, names, budget, BUCKETS_PER_PARTITION[level]);
+    return items.map((item) => ({ bucket: String(item[partition.sortAttribute]), counts: countsOfItem(item) }));
   }
 
   /**
-   * How many entries of the parts' partitions in the window pass their filters (and the check),
-   * counted one partition after another within the read budget; items read to count them, entries
-   * read to check them included, are spent from it.
+   * A page of entries: the merge of the streams' index items, each candidate's entry read by key
+   * and checked (those passed over before the page too when `resolveSkipped`: a status check).
    */
-  public async count(read: CountRead): Promise<WindowCount> {
-    let total: WindowCount = { count: 0, exact: true, scanned: 0 };
-    for (const { partition, filter } of read.parts) {
-      if (total.scanned >= read.readBudget) return { ...total, exact: false };
-      const counted = await this.countPartition(partition, filter, read.window, read.readBudget - total.scanned, read.check);
-      total = { count: total.count + counted.count, exact: total.exact && counted.exact, scanned: total.scanned + counted.scanned };
-    }
-    return total;
+  public page(request: Omit<MergeRequest<MediaLogEntry>, 'budget' | 'resolve'> & { readonly check?: EntryCheck }, budget: ReadBudget): Promise<MergedPage<MediaLogEntry>> {
+    const { check, ...merge } = request;
+    return readMergedPage(this.indexes, { ...merge, budget, resolve: this.resolver(check) });
+  }
+
+  /** How many items of the parts' range pass their filters (and the check, their entries read to know), within the budget. */
+  public count(parts: readonly { readonly partition: IndexPartition; readonly filter?: ItemFilter }[], range: KeyRange, budget: ReadBudget, options: CountOptions = {}): Promise<Counted> {
+    const resolve = options.check !== undefined || options.readEntries === true ? this.resolver(options.check) : undefined;
+    return this.indexes.count({ parts, range, ...(resolve ? { resolve } : {}), ...(options.tally ? { tally: options.tally } : {}) }, budget);
+  }
+
+  /** Index items resolved to their entries: the entry when it is stored and passes `check`, else null. */
+  private resolver(check: EntryCheck | undefined): Resolver<MediaLogEntry> {
+    return {
+      unitsPerItem: ENTRY_READ_UNITS,
+      values: async (items, budget) => {
+        const entries = await this.entries(items.map((item) => String(item.pk)), budget);
+        return items.map((item) => {
+          const entry = entries.get(String(item.pk));
+          return entry !== undefined && (check === undefined || check(entry)) ? entry : null;
+        });
+      },
+    };
+  }
+
+  /** The stored entries of `keys` (a hundred per BatchGetItem), by key; a key with no entry is absent. */
+  private async entries(keys: readonly string[], budget: ReadBudget): Promise<Map<string, MediaLogEntry>> {
+    const found = new Map<string, MediaLogEntry>();
+    await Promise.all(chunksOf([...new Set(keys)], BATCH_GET_KEYS).map((chunk) => this.batchGet(chunk, found, budget)));
+    return found;
   }
 
   /**
-   * The index items of the parts' partitions in the window, in walk order, that pass their filters
-   * (and the check, their entries read to know), reading at most `readBudget` items: a url's
-   * partition, whose total is counted within the count budget and whose page is usually among them.
-   * Several parts of one partition (a large family's filters) hold disjoint items, merged here.
+   * One BatchGetItem of up to a hundred keys, its unprocessed keys sent again with backoff. Keys
+   * still unprocessed after that are throttling that does not let up: a 503 with `Retry-After`
+   * (DESIGN.md 5), not an internal error.
    */
-  public async scan(read: CountRead & { readonly ascending: boolean }): Promise<{ readonly items: ListedItem[]; readonly scanned: number; readonly exact: boolean }> {
-    const found: ListedItem[] = [];
-    let scanned = 0;
-    let exact = true;
-    for (const { partition, filter } of read.parts) {
-      let start: Record<string, unknown> | undefined;
-      do {
-        if (scanned >= read.readBudget) {
-          exact = false;
-          break;
-        }
-        const output = await this.client.send(new QueryCommand({ ...this.query(partition, read.window, filter), ScanIndexForward: read.ascending, Limit: read.readBudget - scanned, ExclusiveStartKey: start }));
-        scanned += output.ScannedCount ?? 0;
-        const items = output.Items ?? [];
-        if (read.check === undefined) found.push(...items);
-        else {
-          const fetched = new Map<string, MediaLogEntry | null>();
-          await this.fetchInto(fetched, items);
-          scanned += items.length;
-          found.push(...items.filter((item) => {
-            const entry = fetched.get(String(item.pk));
-            return entry !== undefined && entry !== null && (read.check as EntryCheck)(entry);
-          }));
-        }
-        start = output.LastEvaluatedKey;
-      } while (start !== undefined);
-      if (start !== undefined) exact = false;
-    }
-    const key = (item: ListedItem) => String(item[MEDIA_LOG_ATTRIBUTES.sendKey]);
-    found.sort((a, b) => (read.ascending ? compareKeys(key(a), key(b)) : compareKeys(key(b), key(a))));
-    return { items: found, scanned, exact };
-  }
-
-  /** The entries of index items (one BatchGetItem per hundred), in their order, those that pass `check` only. */
-  public async entriesOf(items: readonly ListedItem[], check?: EntryCheck): Promise<MediaLogEntry[]> {
-    const fetched = new Map<string, MediaLogEntry | null>();
-    await this.fetchInto(fetched, items);
-    return items.map((item) => fetched.get(String(item.pk))).filter((entry): entry is MediaLogEntry => entry !== undefined && entry !== null && (check === undefined || check(entry)));
-  }
-
-  /**
-   * The counts (total and, with `withStatuses`, status combinations) of the entries of `partitions`
-   * in `window`, per bucket of `level`, read entry by entry and at most `readBudget` items: for the
-   * entries of hidden users inside buckets finer than their counters.
-   */
-  public async entryCountsByBucket(partitions: readonly IndexPartition[], window: KeyWindow, level: TimeLevel, readBudget: number, withStatuses: boolean): Promise<BucketEntryCounts> {
-    const counts = new Map<string, Record<string, number>>();
-    let scanned = 0;
-    for (const partition of partitions) {
-      let start: Record<string, unknown> | undefined;
-      do {
-        if (scanned >= readBudget) return { counts, exact: false, scanned };
-        const output = await this.client.send(new QueryCommand({ ...this.query(partition, window), Limit: readBudget - scanned, ExclusiveStartKey: start }));
-        scanned += output.ScannedCount ?? 0;
-        const items = output.Items ?? [];
-        const fetched = new Map<string, MediaLogEntry | null>();
-        if (withStatuses) {
-          await this.fetchInto(fetched, items);
-          scanned += items.length;
-        }
-        for (const item of items) {
-          const bucket = counts.get(bucketOf(level, String(item[MEDIA_LOG_ATTRIBUTES.sendKey]))) ?? {};
-          bucket[TOTAL_ATTRIBUTE] = (bucket[TOTAL_ATTRIBUTE] ?? 0) + 1;
-          const entry = fetched.get(String(item.pk));
-          if (entry) bucket[comboAttribute(entry)] = (bucket[comboAttribute(entry)] ?? 0) + 1;
-          counts.set(bucketOf(level, String(item[MEDIA_LOG_ATTRIBUTES.sendKey])), bucket);
-        }
-        start = output.LastEvaluatedKey;
-      } while (start);
-    }
-    return { counts, exact: true, scanned };
-  }
-
-  private query(partition: IndexPartition, window: KeyWindow, filter?: ItemFilter): QueryCommandInput {
-    return partitionQuery(this.tables.entries, MEDIA_LOG_ATTRIBUTES.sendKey, partition, window, filter);
-  }
-
-  private async countPartition(partition: IndexPartition, filter: ItemFilter | undefined, window: KeyWindow, readBudget: number, check: EntryCheck | undefined): Promise<WindowCount> {
-    let count = 0;
-    let scanned = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const output = await this.client.send(
-        new QueryCommand({ ...this.query(partition, window, filter), ...(check === undefined ? { Select: 'COUNT' } : {}), Limit: readBudget - scanned, ExclusiveStartKey: start }),
+  private async batchGet(keys: readonly string[], found: Map<string, MediaLogEntry>, budget: ReadBudget): Promise<void> {
+    const table = this.tables.entries;
+    const settle = budget.reserve(keys.length * ENTRY_READ_UNITS);
+    let units = 0;
+    try {
+      await retryUnprocessed(
+        keys.map((pk) => ({ pk })),
+        async (pending) => {
+          const input = { RequestItems: { [table]: { Keys: [...pending] } }, ReturnConsumedCapacity: 'TOTAL' as const };
+          const output = await this.client.send(new BatchGetCommand(input));
+          units += readsOf('BatchGetItemCommand', input, output as Record<string, unknown>).billedReadUnits;
+          for (const item of output.Responses?.[table] ?? []) found.set(String(item.pk), entryFromItem(item));
+          return (output.UnprocessedKeys?.[table]?.Keys ?? []) as { pk: string }[];
+        },
+        BATCH_GET_BACKOFF,
       );
-      scanned += output.ScannedCount ?? 0;
-      if (check === undefined) count += output.Count ?? 0;
-      else {
-        const items = output.Items ?? [];
-        const fetched = new Map<string, MediaLogEntry | null>();
-        await this.fetchInto(fetched, items);
-        scanned += items.length;
-        count += items.filter((item) => {
-          const entry = fetched.get(String(item.pk));
-          return entry !== undefined && entry !== null && check(entry);
-        }).length;
-      }
-      start = output.LastEvaluatedKey;
-    } while (start !== undefined && scanned < readBudget);
-    return { count, exact: start === undefined, scanned };
-  }
-
-  /** Read the entries of `items` not in `fetched` yet, a hundred keys per BatchGetItem; a key with no entry is kept as null. */
-  private async fetchInto(fetched: Map<string, MediaLogEntry | null>, items: readonly ListedItem[]): Promise<void> {
-    const missing = [...new Set(items.map((item) => String(item.pk)).filter((pk) => !fetched.has(pk)))];
-    for (const pk of missing) fetched.set(pk, null);
-    await Promise.all(
-      chunksOf(missing, BATCH_GET_KEYS).map((chunk) =>
-        retryUnprocessed(
-          chunk.map((pk) => ({ pk })),
-          async (keys) => {
-            const output = await this.client.send(new BatchGetCommand({ RequestItems: { [this.tables.entries]: { Keys: [...keys] } } }));
-            for (const item of output.Responses?.[this.tables.entries] ?? []) fetched.set(String(item.pk), entryFromItem(item));
-            return (output.UnprocessedKeys?.[this.tables.entries]?.Keys ?? []) as { pk: string }[];
-          },
-          BATCH_GET_BACKOFF,
-        ),
-      ),
-    );
-  }
-
-  private async queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const output = await this.client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-      items.push(...(output.Items ?? []));
-      start = output.LastEvaluatedKey;
-    } while (start);
-    return items;
+    } catch (error) {
+      if (error instanceof UnprocessedItemsError) throw new ServiceUnavailableError('DynamoDB kept throttling the entries of this page; try again shortly.', error);
+      throw error;
+    } finally {
+      settle(units);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../../shared/deployment/users-table-access';
 import type { RouteOperation } from '../../shared/http/route-definition';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
-import { ENTRY_KEY_PREFIX } from '../model/keys';
+import { COUNTER_KEY_PREFIX, ENTRY_KEY_PREFIX, keysStartingWith } from '../model/keys';
 import { ListMediaLogQuerySchema } from './list-schemas';
 
 /** GET /media/log (its documentation: route-docs.ts). */
@@ -14,11 +14,11 @@ export const listMediaLogRoute = {
   grants: {
     // Entries by id (the request filter) and by key for a page; their keys from the listing indexes (a partial bucket counted entry by entry too).
     mediaLog: [
-      { actions: ['GetItem', 'BatchGetItem'], partitions: [`${ENTRY_KEY_PREFIX}*`] },
+      { actions: ['GetItem', 'BatchGetItem'], partitions: [keysStartingWith(ENTRY_KEY_PREFIX)] },
       { actions: ['Query'], indexes: (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map(mediaLogIndexName) },
     ],
     // Counter buckets, a range of one counter partition per Query.
-    mediaLogCounts: [{ actions: ['Query'], partitions: ['COUNT#*'] }],
+    mediaLogCounts: [{ actions: ['Query'], partitions: [keysStartingWith(COUNTER_KEY_PREFIX)] }],
     // The caller's profile; a family's members and the root users (the caller's scope) by id.
     users: [CALLER_PROFILE_READ, USER_DIRECTORY_READS],
   },

@@ -3,7 +3,7 @@ import { integerItem, queryList, queryString } from '../../shared/validation/que
 import { PaginationQuerySchema, SORT_ORDERS } from '../../shared/listing/pagination';
 import { MAX_USER_ID } from '../../shared/validation/user-id';
 import { MAX_URL_LENGTH } from '../model/entry-fields';
-import { MediaStatusSchema, NormalizedDateTimeSchema } from '../model/field-schemas';
+import { MediaStatusSchema, NormalizedDateTimeSchema, perStatusField } from '../model/field-schemas';
 
 /**
  * The query of GET /media/log (api-spec.md section 2), defined once: it validates list queries,
@@ -12,8 +12,6 @@ import { MediaStatusSchema, NormalizedDateTimeSchema } from '../model/field-sche
 
 /** Fields the log sorts by; each is served by an index (every listing index is sorted by send). */
 export const MEDIA_LOG_SORT_FIELDS = ['send'] as const;
-
-const status = MediaStatusSchema;
 
 /** The `send` range filter: `send[from]` and `send[to]`, both inclusive, from not after to. */
 const SendRangeQuerySchema = z.strictObject({
@@ -26,14 +24,9 @@ const SendRangeQuerySchema = z.strictObject({
   }),
 );
 
-const statusList = z.optional(queryList(status));
-
 /** Query of GET /media/log. */
 export const ListMediaLogQuerySchema = z.strictObject({
-  status: statusList,
-  'status-ffscan': statusList,
-  'status-mediainfo': statusList,
-  'status-scan-report': statusList,
+  ...perStatusField(z.optional(queryList(MediaStatusSchema))),
   'user-id': z.optional(queryList(integerItem(1, MAX_USER_ID))),
   url: z.optional(queryString.check(z.maxLength(MAX_URL_LENGTH, `Must be at most ${MAX_URL_LENGTH} characters.`))),
   request: z.optional(z.pipe(queryString.check(z.uuid('Must be an entry id (a UUID).')), z.transform((value: string) => value.toLowerCase()))),

@@ -4,156 +4,123 @@ import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { tableName } from '../../shared/config/data-config';
 import { CursorCodec } from '../../shared/listing/cursor';
 import { cursorConfig } from '../../shared/listing/cursor-config';
-import { intersectWindows, keyBefore, windowAfter, type KeyWindow } from '../../shared/listing/key-window';
+import { rangeFrom } from '../../shared/listing/key-range';
 import { DEFAULT_LIMIT, queryFingerprint, requestedPage } from '../../shared/listing/pagination';
+import { ReadBudget } from '../../shared/listing/read-budget';
 import { mediaLogCountsTable, mediaLogTable } from '../../shared/tables/media-log-table';
 import { UserScopeReader } from '../../shared/tables/user-scope-reader';
 import { usersTable } from '../../shared/tables/users-table';
-import type { StatusFilter } from '../model/counters';
-import { STATUS_FIELDS } from '../model/entry-fields';
 import { COUNTER_SCOPES } from '../model/keys';
-import type { MediaLogEntry, MediaLogFilter, MediaLogList } from '../model/schemas';
-import { bucketOf, instantAfter, instantBefore, TIME_MAX, TIME_MIN, type TimeRange } from '../model/time-buckets';
+import type { MediaLogList } from '../model/schemas';
 import { entryMatches, filtersStatuses } from './entry-filter';
-import { MediaLogIndexReader } from './index-reader';
-import { COUNTER_READS_IN_FLIGHT, type EntryPage } from './index-reads';
-import { considersStatusPartitions, planStreams } from './list-plan';
+import { COUNTER_READS_IN_FLIGHT, MediaLogIndexReader } from './index-reader';
+import { counterReadsOf, MonthCounters, planListing, type CounterReads, type ListingPlan } from './list-plan';
+import { listReply, type ListingResult } from './list-reply';
+import { listingRequest, type ListingRequest } from './list-request';
 import type { ListMediaLogQuery } from './list-schemas';
-import { countedScopes, FamilyScopes } from './listing-scope';
-import { locate, segmentsOf, totalOf, type PagePosition } from './range-counts';
-import { MonthCounters, type ResolvedListing } from './resolved-listing';
+import { FamilyScopes } from './listing-scope';
+import { locate, segmentsOf, totalOf, type PagePosition, type Total } from './range-counts';
+import { LISTING_READ_UNITS } from './read-costs';
 import { scopeCounting } from './scope-counting';
-import { listUrl } from './url-listing';
 
-/** What a read found: the page's entries, the total, and where the next page resumes. */
-interface PageResult extends EntryPage {
-  readonly total: { readonly count: number; readonly exact: boolean };
-}
-
-function statusFilterOf(query: ListMediaLogQuery): StatusFilter {
-  return Object.fromEntries(STATUS_FIELDS.filter((field) => query[field] !== undefined).map((field) => [field, query[field]]));
-}
-
-function echoFilter(query: ListMediaLogQuery): MediaLogFilter {
-  const { send } = query;
-  return {
-    ...(send ? { created: { ...(send.from !== undefined ? { from: send.from } : {}), ...(send.to !== undefined ? { to: send.to } : {}) } } : {}),
-    ...(query.request !== undefined ? { request: query.request } : {}),
-    ...statusFilterOf(query),
-    ...(query.url !== undefined ? { url: query.url } : {}),
-    ...(query['user-id'] !== undefined ? { 'user-id': query['user-id'] } : {}),
-  } as MediaLogFilter;
-}
-
-/** The send-key window of a time range. */
-function rangeWindow(range: TimeRange): KeyWindow {
-  return { ...(range.start === TIME_MIN ? {} : { lo: range.start }), ...(range.end === TIME_MAX ? {} : { hi: keyBefore(range.end) }) };
-}
-
-/** The window of a page located by the counters: from the located edge of its segment on. */
-function locatedWindow(window: KeyWindow, position: PagePosition, ascending: boolean): KeyWindow {
-  if (ascending) return position.bound === TIME_MIN ? window : intersectWindows(window, { lo: position.bound });
-  return position.bound === TIME_MAX ? window : intersectWindows(window, { hi: keyBefore(position.bound) });
-}
+/** A listing that found nothing: no entry, an exact zero. */
+const NOTHING: ListingResult = { page: { values: [], budgetSpent: false }, total: { count: 0, exact: true } };
 
 /**
- * GET /media/log: the entries in the caller's scope, filtered, in send order, paginated, with an
- * exact total from the counters. See media-log-table.ts for the indexes and list-plan.ts for how a
- * listing picks them; every page is merged from the index partitions within its read budget and
- * its entries read by key (index-reader.ts).
+ * GET /media/log: request → plan → reads → reply. The query and the caller make the request
+ * (list-request.ts); the month counters read for it make the plan (list-plan.ts); the reader runs
+ * the plan within the request's read budget (index-reader.ts), counting the total beside the page
+ * (range-counts.ts, scope-counting.ts); the reply builder answers (list-reply.ts). A deep page by
+ * number is located from the counters first, so it reads no earlier page.
  */
 export class MediaLogListing {
   public constructor(
     private readonly reader: MediaLogIndexReader,
     private readonly scopes: FamilyScopes,
     private readonly cursors: CursorCodec,
+    /** What one request may read (DESIGN.md 9); tests walk with far smaller budgets. */
+    private readonly readUnits: number = LISTING_READ_UNITS,
   ) {}
 
   /** One page of the log. */
   public async list(caller: Caller, query: ListMediaLogQuery): Promise<MediaLogList> {
-    const order = query.sort?.order ?? 'desc';
     const fingerprint = queryFingerprint(caller, query, query.pagination?.limit ?? DEFAULT_LIMIT);
     const page = requestedPage(query.pagination, this.cursors, fingerprint);
-    const scope = await this.scopes.resolve(caller, query['user-id']);
-    const listing: ResolvedListing = {
-      scope,
-      counted: countedScopes(scope),
-      statuses: statusFilterOf(query),
-      ...(query.url === undefined ? {} : { url: query.url }),
-      range: { start: query.send?.from ?? TIME_MIN, end: query.send?.to === undefined ? TIME_MAX : instantAfter(query.send.to) },
-      ascending: order === 'asc',
-      page,
-    };
-    const result = query.request === undefined ? await this.byIndexes(listing) : await this.byRequest(listing, query.request);
-    const log = result.entries;
-    const beforeEnd = !result.total.exact || page.offset + log.length < result.total.count;
-    const continues = result.more && result.resumeAfter !== undefined && ((log.length === page.limit && beforeEnd) || result.budgetSpent);
-    const next = continues ? this.cursors.encode({ page: page.page + 1, after: result.resumeAfter as string }, fingerprint) : null;
-    return {
-      filter: echoFilter(query),
-      log,
-      pagination: { count: log.length, limit: page.limit, page: page.page, total: result.total.count, next, 'total-exact': result.total.exact },
-      sort: { field: 'send', order },
-    };
+    const request = listingRequest(query, await this.scopes.resolve(caller, query['user-id']), page);
+    const result = await this.read(request, new ReadBudget(this.readUnits));
+    return listReply(query, request, result, (edge) => this.cursors.encode({ page: page.page + 1, edge }, fingerprint));
   }
 
-  /** `request` filter: one GetItem, then the other filters and the scope checked on the entry. */
-  private async byRequest(listing: ResolvedListing, id: string): Promise<PageResult> {
-    const entry = await this.reader.entry(id);
-    const { scope } = listing;
-    const inScope = entry !== null && (scope.kind === 'all' ? !scope.exclude.includes(entry['user-id']) : scope.ids.includes(entry['user-id']));
-    const matches =
-      inScope &&
-      entryMatches(entry, { statuses: listing.statuses, ...(listing.url !== undefined ? { url: listing.url } : {}) }) &&
-      entry.send >= listing.range.start &&
-      entry.send < listing.range.end;
-    const shown = matches && listing.page.offset === 0 && listing.page.after === undefined;
-    return { entries: shown && entry ? [entry] : [], total: { count: matches ? 1 : 0, exact: true }, more: false, budgetSpent: false };
-  }
-
-  /**
-   * Every other listing: the month counters plan the streams and give the total; a deep page is
-   * located from the counters. Page 1 and cursor pages read the entries while the total is summed.
-   */
-  private async byIndexes(listing: ResolvedListing): Promise<PageResult> {
-    const { scope, range, page } = listing;
-    if (scope.kind === 'users' && scope.ids.length === 0) return { entries: [], total: { count: 0, exact: true }, more: false, budgetSpent: false };
-    const window = rangeWindow(range);
-    if (listing.url !== undefined) return listUrl(this.reader, listing, listing.url, window);
-    const counters = await this.monthCounters(listing);
-    const streams = planStreams(listing, counters);
-    const source = scopeCounting(this.reader, listing, counters);
-    const check = filtersStatuses(listing.statuses) ? (entry: MediaLogEntry) => entryMatches(entry, { statuses: listing.statuses }) : undefined;
-    const read = (readWindow: KeyWindow, skip: number) =>
-      this.reader.page({ streams, window: readWindow, ascending: listing.ascending, skip, take: page.limit, ...(check ? { check } : {}) });
-    if (page.offset === 0 || page.after !== undefined) {
-      const [segments, found] = await Promise.all([segmentsOf(source, range), read(windowAfter(window, page.after, listing.ascending), 0)]);
-      return { ...found, total: totalOf(segments) };
+  private async read(request: ListingRequest, budget: ReadBudget): Promise<ListingResult> {
+    if (request.id !== undefined) return this.byId(request, request.id, budget);
+    if (request.scope.kind === 'users' && request.scope.ids.length === 0) return NOTHING;
+    const reads = counterReadsOf(request);
+    const months = reads === null ? null : await this.monthCounters(reads, budget);
+    const plan = planListing(request, months);
+    // The count's share: the plan's, and never more than half of what is left, so the page always has the rest.
+    const count = budget.share(Math.min(plan.total.readUnits, budget.left / 2));
+    const located = request.page.offset > 0 && plan.total.kind === 'counters';
+    if (!located) {
+      // The page and its total at once: the page reads what the count's share leaves.
+      const pageBudget = budget.share(budget.left - count.limit);
+      const position = { ...(request.page.edge === undefined ? {} : { edge: request.page.edge }), skip: request.page.offset };
+      const [total, page] = await Promise.all([this.total(request, plan, months, count).then(({ total }) => total), this.page(request, plan, position, pageBudget)]);
+      return { page, total };
     }
-    const segments = await segmentsOf(source, range);
+    // A deep page by number: the counters say where it starts, then the page reads what is left.
+    const { total, position } = await this.total(request, plan, months, count, request.page.offset);
+    if (position === null) return { page: NOTHING.page, total };
+    return { page: await this.page(request, plan, position, budget.share(budget.left)), total };
+  }
+
+  /** The page at `position`, as the plan says. */
+  private page(request: ListingRequest, plan: ListingPlan, position: PagePosition, budget: ReadBudget): Promise<ListingResult['page']> {
+    return this.reader.page(
+      {
+        streams: plan.streams,
+        range: rangeFrom(request.range, position.edge, request.ascending),
+        ascending: request.ascending,
+        skip: position.skip,
+        take: request.page.limit,
+        ...(plan.check ? { check: plan.check } : {}),
+        resolveSkipped: filtersStatuses(request.statuses),
+      },
+      budget,
+    );
+  }
+
+  /** The total, from the counters or by counting; with `offset`, where the entry at that offset lies too. */
+  private async total(request: ListingRequest, plan: ListingPlan, months: MonthCounters | null, budget: ReadBudget, offset?: number): Promise<{ total: Total; position: PagePosition | null }> {
+    if (plan.total.kind === 'count') {
+      const { check } = plan.total;
+      const counted = await this.reader.count(plan.streams, request.range, budget, check ? { check } : {});
+      return { total: { count: counted.count, exact: counted.exact }, position: null };
+    }
+    const source = scopeCounting(this.reader, request, plan.total.scopes, months ?? new MonthCounters([], []), budget);
+    const segments = await segmentsOf(source, request.range);
     const total = totalOf(segments);
-    const position = page.offset < total.count ? await locate(source, segments, page.offset, !listing.ascending) : null;
-    if (position === null) return { entries: [], total, more: false, budgetSpent: false };
-    return { ...(await read(locatedWindow(window, position, listing.ascending), position.skip)), total };
+    if (offset === undefined || offset >= total.count) return { total, position: null };
+    return { total, position: await locate(source, segments, offset, request.ascending) };
   }
 
-  private monthRange(range: TimeRange): { first?: string; last?: string } {
-    return {
-      ...(range.start === TIME_MIN ? {} : { first: bucketOf('month', range.start) }),
-      ...(range.end === TIME_MAX ? {} : { last: bucketOf('month', instantBefore(range.end)) }),
-    };
+  /** `request` filter: one GetItem, then the scope and the other filters checked on the entry. */
+  private async byId(request: ListingRequest, id: string, budget: ReadBudget): Promise<ListingResult> {
+    const entry = await this.reader.entry(id, budget);
+    const { scope, range } = request;
+    const inScope = entry !== null && (scope.kind === 'all' ? !scope.exclude.includes(entry['user-id']) : scope.ids.includes(entry['user-id']));
+    const inRange = entry !== null && (range.from === undefined || entry.send >= range.from) && (range.to === undefined || entry.send < range.to);
+    const matches = entry !== null && inScope && inRange && entryMatches(entry, { statuses: request.statuses, ...(request.url !== undefined ? { url: request.url } : {}) });
+    const shown = matches && request.page.offset === 0 && request.page.edge === undefined;
+    return { page: { values: shown ? [entry] : [], budgetSpent: false }, total: { count: matches ? 1 : 0, exact: true } };
   }
 
-  /** The month counters of every counted and hidden scope for the months of the range, and the whole log's when a users listing may read status partitions. */
-  private async monthCounters(listing: ResolvedListing): Promise<MonthCounters> {
-    const all = [...listing.counted.counted, ...listing.counted.hidden];
-    const months = this.monthRange(listing.range);
-    const wholeLog = listing.scope.kind === 'users' && considersStatusPartitions(listing);
-    const [lists, log] = await Promise.all([
-      mapConcurrently(all, COUNTER_READS_IN_FLIGHT, (scope) => this.reader.counterBuckets(scope, 'month', null, months)),
-      wholeLog ? this.reader.counterBuckets(COUNTER_SCOPES.all, 'month', null, months) : Promise.resolve(undefined),
+  /** The month counters the plan needs: every counted and hidden scope's, and the whole log's when it weighs the status partitions. */
+  private async monthCounters(reads: CounterReads, budget: ReadBudget): Promise<MonthCounters> {
+    const [lists, wholeLog] = await Promise.all([
+      mapConcurrently(reads.scopes, COUNTER_READS_IN_FLIGHT, (scope) => this.reader.counterBuckets(scope, 'month', null, reads.months, budget)),
+      reads.wholeLog ? this.reader.counterBuckets(COUNTER_SCOPES.all, 'month', null, reads.months, budget) : Promise.resolve(undefined),
     ]);
-    return new MonthCounters(all, lists, log);
+    return new MonthCounters(reads.scopes, lists, wholeLog);
   }
 }
 
@@ -162,10 +129,11 @@ export class MediaLogListing {
  * counters, and the users table for the callers' families), its cursors sealed with the configured
  * secret: what GET /media/log serves, and what the bench and the read-cost tests measure.
  */
-export function createMediaLogListing(client: DynamoDBDocumentClient): MediaLogListing {
+export function createMediaLogListing(client: DynamoDBDocumentClient, options: { readonly readUnits?: number } = {}): MediaLogListing {
   return new MediaLogListing(
     new MediaLogIndexReader(client, { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }),
     new FamilyScopes(new UserScopeReader(client, tableName(usersTable))),
     new CursorCodec('media-log', cursorConfig().secret),
+    options.readUnits,
   );
 }

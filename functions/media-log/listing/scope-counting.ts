@@ -1,16 +1,16 @@
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { CountBudget, type WindowCount } from '../../shared/listing/count-window';
-import { keyBefore } from '../../shared/listing/key-window';
-import { COUNT_READ_BUDGET } from '../../shared/listing/pagination';
+import { successor, type KeyRange } from '../../shared/listing/key-range';
+import type { ReadBudget } from '../../shared/listing/read-budget';
+import { comboAttribute, counterLevelsOf, matchingCount, parentBucketOf, sumBuckets, TOTAL_ATTRIBUTE, type CounterBucket } from '../model/counters';
 import { COUNTER_SCOPES, type CounterScope } from '../model/keys';
-import { counterLevelsOf, matchingCount, parentBucketOf, TOTAL_ATTRIBUTE } from '../model/counters';
-import { bucketEnd, bucketOf, bucketStart, type TimeLevel } from '../model/time-buckets';
+import { bucketOf, bucketRange, bucketStart, type TimeLevel } from '../model/time-buckets';
 import { entryMatches, filtersStatuses, indexFilter } from './entry-filter';
-import type { MediaLogIndexReader } from './index-reader';
-import { COUNTER_READS_IN_FLIGHT, type CounterBucket, type EntryCheck } from './index-reads';
-import { scopePartition, scopeShards, sumBuckets } from './list-plan';
+import { COUNTER_READS_IN_FLIGHT, type MediaLogIndexReader } from './index-reader';
+import type { ListingRequest } from './list-request';
+import { scopePartition, scopeShards, type MonthCounters } from './list-plan';
+import type { CountedScopes } from './listing-scope';
 import type { CountingSource } from './range-counts';
-import type { MonthCounters, ResolvedListing } from './resolved-listing';
+import { ENTRY_READ_UNITS, INDEX_ITEM_UNITS, QUERY_UNITS } from './read-costs';
 
 /** `counts` less `hidden`, attribute by attribute. */
 function subtract(counts: Readonly<Record<string, number>>, hidden: Readonly<Record<string, number>> | undefined): Record<string, number> {
@@ -23,54 +23,62 @@ function minus(buckets: readonly CounterBucket[], hidden: readonly CounterBucket
   return buckets.map(({ bucket, counts }) => ({ bucket, counts: subtract(counts, byBucket.get(bucket)) }));
 }
 
-/** Read units of a Query whatever it returns, of an index item, and of an entry read by key. */
-const QUERY_UNITS = 0.5;
-const INDEX_ITEM_UNITS = 150 / 8192;
-const ENTRY_UNITS = 0.5;
+/** Whether a bucket name lies in a range of names. */
+function named(bucket: string, names: KeyRange): boolean {
+  return (names.from === undefined || bucket >= names.from) && (names.to === undefined || bucket < names.to);
+}
 
 /**
  * The {@link CountingSource} of a listing: the counters of its scopes summed, less those of its
  * hidden scopes (an admin's root users: by their counters where they keep the level, else by
  * reading their entries in the buckets), its status filter, and partial buckets counted in the
  * scopes' own partitions (every shard; the entries read too when statuses are filtered, since no
- * index holds them). Everything it reads entry by entry shares one count budget (DESIGN 4): when
- * the hidden entries do not fit in it, their coarser counters are taken away instead and the total
- * is a lower bound, said so.
+ * index holds them). Everything it reads comes from the count's share of the request's budget
+ * (DESIGN 4): when the hidden entries do not fit in it, their coarser counters are taken away
+ * instead and the total is a lower bound, said so. Counts entry by entry run one after another, so
+ * the same request spends the budget the same way each time.
  */
-export function scopeCounting(reader: MediaLogIndexReader, listing: ResolvedListing, counters: MonthCounters): CountingSource {
-  const { counted, hidden } = listing.counted;
+export function scopeCounting(reader: MediaLogIndexReader, request: ListingRequest, scopes: CountedScopes, months: MonthCounters, budget: ReadBudget): CountingSource {
+  const { counted, hidden } = scopes;
   const levels = counterLevelsOf(counted[0] ?? COUNTER_SCOPES.all);
-  const monthsOf = (scopes: readonly CounterScope[]) => sumBuckets(scopes.map((scope) => counters.of(scope)));
+  const monthsOf = (list: readonly CounterScope[]) => sumBuckets(list.map((scope) => months.of(scope)));
   const topBuckets = minus(monthsOf(counted), monthsOf(hidden));
-  const excluded = listing.scope.kind === 'all' ? listing.scope.exclude : [];
-  const filter = indexFilter(excluded.length > 0 ? { excludeUserIds: excluded } : {});
-  const withStatuses = filtersStatuses(listing.statuses);
-  const check: EntryCheck | undefined = withStatuses ? (entry) => entryMatches(entry, { statuses: listing.statuses }) : undefined;
+  const filter = request.scope.kind === 'all' && request.scope.exclude.length > 0 ? indexFilter({ excludeUserIds: request.scope.exclude }) : undefined;
+  const withStatuses = filtersStatuses(request.statuses);
   const shardsPerScope = scopeShards(counted[0] ?? COUNTER_SCOPES.all).length;
-
-  // One budget for every count this listing makes by reading entries: the range's edges, the
-  // hidden users' entries in buckets finer than their counters, and the location of a deep page.
-  const budget = new CountBudget(COUNT_READ_BUDGET);
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(count: () => Promise<T>): Promise<T> => {
+    const run = queue.then(count);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const counters = (scope: CounterScope, level: TimeLevel, parent: string | null, names: KeyRange) => reader.counterBuckets(scope, level, parent, names, budget);
 
   /** The hidden users' counts in their finest counter bucket around each bucket: at least what each bucket holds of theirs. */
   const hiddenCeilings = async (buckets: readonly CounterBucket[]): Promise<Map<string, Readonly<Record<string, number>>>> => {
-    const hiddenLevels = counterLevelsOf(hidden[0] as CounterScope);
-    const finest = hiddenLevels[hiddenLevels.length - 1] as TimeLevel;
+    const finest = counterLevelsOf(hidden[0] as CounterScope).at(-1) as TimeLevel;
     const around = [...new Set(buckets.map(({ bucket }) => bucketOf(finest, bucketStart(bucket))))];
     const lists = await mapConcurrently(hidden.flatMap((scope) => around.map((bucket) => [scope, bucket] as const)), COUNTER_READS_IN_FLIGHT, ([scope, bucket]) =>
-      reader.counterBuckets(scope, finest, parentBucketOf(scope, finest, bucketStart(bucket)), { first: bucket, last: bucket }),
+      counters(scope, finest, parentBucketOf(scope, finest, bucketStart(bucket)), { from: bucket, to: successor(bucket) }),
     );
     const sums = new Map(sumBuckets(lists).map(({ bucket, counts }) => [bucket, counts]));
     return new Map(buckets.map(({ bucket }) => [bucket, sums.get(bucketOf(finest, bucketStart(bucket))) ?? {}]));
   };
 
-  const hiddenCounts = async (level: number, buckets: readonly CounterBucket[], parent: string | null, first?: string, last?: string): Promise<CounterBucket[]> => {
-    if (hidden.length === 0 || buckets.length === 0) return [...buckets];
+  /** The hidden users' entries of one bucket, counted entry by entry: its total and status combinations. */
+  const hiddenEntries = async (level: TimeLevel, bucket: string) => {
+    const parts = hidden.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard) })));
+    const counted = await oneAtATime(() =>
+      reader.count(parts, bucketRange(level, bucket), budget, { readEntries: withStatuses, tally: (_item, entry) => (entry === undefined ? [TOTAL_ATTRIBUTE] : [TOTAL_ATTRIBUTE, comboAttribute(entry)]) }),
+    );
+    return { exact: counted.exact, counts: Object.fromEntries(counted.tallies) };
+  };
+
+  const hiddenCounts = async (level: number, buckets: readonly CounterBucket[], parent: string | null, names: KeyRange): Promise<CounterBucket[]> => {
     const size = levels[level];
-    if (size === undefined) return [...buckets];
+    if (hidden.length === 0 || buckets.length === 0 || size === undefined) return [...buckets];
     if (counterLevelsOf(hidden[0] as CounterScope).includes(size)) {
-      const lists = await mapConcurrently(hidden, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, { first, last }));
-      return minus(buckets, sumBuckets(lists));
+      return minus(buckets, sumBuckets(await mapConcurrently(hidden, COUNTER_READS_IN_FLIGHT, (scope) => counters(scope, size, parent, names))));
     }
     // The hidden users keep no counters this fine: read their entries in each bucket, within what
     // is left of the budget; where that runs out, take away all their entries of the coarser bucket
@@ -84,7 +92,6 @@ export function scopeCounting(reader: MediaLogIndexReader, listing: ResolvedList
         return (ceiling[TOTAL_ATTRIBUTE] ?? 0) === 0 ? { bucket, counts } : { bucket, counts: subtract(counts, ceiling), exact: false, refinable: true };
       });
     }
-    const partitions = hidden.flatMap((scope) => scopeShards(scope).map((shard) => scopePartition(scope, shard)));
     const refined = new Map<string, CounterBucket>();
     // Quietest buckets first: a bucket holds at most as many hidden entries as entries, so the
     // budget goes where it buys exact counts, and a busy bucket gets what is left.
@@ -94,38 +101,30 @@ export function scopeCounting(reader: MediaLogIndexReader, listing: ResolvedList
         refined.set(bucket, { bucket, counts });
         continue;
       }
-      const window = { lo: bucketStart(bucket), hi: keyBefore(bucketEnd(size, bucket)) };
-      const read = await budget.count((left) => reader.entryCountsByBucket(partitions, window, size, left, withStatuses));
-      refined.set(bucket, read.exact ? { bucket, counts: subtract(counts, read.counts.get(bucket)) } : { bucket, counts: subtract(counts, ceiling), exact: false });
+      const read = await hiddenEntries(size, bucket);
+      refined.set(bucket, read.exact ? { bucket, counts: subtract(counts, read.counts) } : { bucket, counts: subtract(counts, ceiling), exact: false });
     }
     return buckets.map(({ bucket }) => refined.get(bucket) as CounterBucket);
   };
 
   return {
     levels,
-    async buckets(level, parent, first, last) {
-      if (level === 0) {
-        return topBuckets.filter(({ bucket }) => (first === undefined || bucket >= first) && (last === undefined || bucket <= last));
-      }
+    async buckets(level, parent, names) {
+      if (level === 0) return topBuckets.filter(({ bucket }) => named(bucket, names));
       const size = levels[level];
       if (size === undefined) return [];
-      const lists = await mapConcurrently(counted, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, { first, last }));
-      return hiddenCounts(level, sumBuckets(lists), parent, first, last);
+      const lists = await mapConcurrently(counted, COUNTER_READS_IN_FLIGHT, (scope) => counters(scope, size, parent, names));
+      return hiddenCounts(level, sumBuckets(lists), parent, names);
     },
-    matching: (counts) => matchingCount(counts, listing.statuses),
-    countUnits: (counts) => counted.length * shardsPerScope * QUERY_UNITS + (counts[TOTAL_ATTRIBUTE] ?? 0) * (INDEX_ITEM_UNITS + (withStatuses ? ENTRY_UNITS : 0)),
+    matching: (counts) => matchingCount(counts, request.statuses),
+    canRead: () => budget.allows(QUERY_UNITS),
+    countUnits: (counts) => counted.length * shardsPerScope * QUERY_UNITS + (counts[TOTAL_ATTRIBUTE] ?? 0) * (INDEX_ITEM_UNITS + (withStatuses ? ENTRY_READ_UNITS : 0)),
     splitUnits: () => (counted.length + hidden.length) * QUERY_UNITS,
-    async countEntries(start, end): Promise<WindowCount> {
-      const month = bucketOf('month', start);
-      const withEntries = counted.filter((scope) => counters.of(scope).some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, listing.statuses) > 0));
-      return budget.count((left) =>
-        reader.count({
-          parts: withEntries.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard), ...(filter ? { filter } : {}) }))),
-          window: { lo: start, hi: keyBefore(end) },
-          readBudget: left,
-          ...(check ? { check } : {}),
-        }),
-      );
+    async countEntries(range) {
+      const month = bucketOf('month', range.from ?? '');
+      const withEntries = counted.filter((scope) => months.of(scope).some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, request.statuses) > 0));
+      const parts = withEntries.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard), ...(filter ? { filter } : {}) })));
+      return oneAtATime(() => reader.count(parts, range, budget, withStatuses ? { check: (entry) => entryMatches(entry, { statuses: request.statuses }) } : {}));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { COUNTER_SCOPES, mediaLogKeys, type CounterScope } from './keys';
 import { STATUS_FIELDS, type MediaStatus, type StatusField } from './entry-fields';
 import type { MediaLogEntry } from './schemas';
@@ -28,8 +29,61 @@ export const COUNTER_LEVELS: Readonly<Record<CounterScope['kind'], readonly Time
   user: ['month'],
 };
 
+/**
+ * A counter item (`COUNT#<scope>#<level>[#<parent bucket>]` / `<bucket>`, keys.ts) holds:
+ * - `n`, the total, and one count per status combination met (`c` and a letter per status field);
+ * - `v`, its version: every fold write adds one, and a recount checks it before correcting the item;
+ * - `w_<digest of a stream shard id>`, per shard that wrote it within the retention, the watermark of
+ *   the last change of that shard folded in (text, fold/count-fold.ts).
+ * Only numbers are counts, and of the numbers every one but the version.
+ */
+
 /** Attribute holding a counter's total. */
 export const TOTAL_ATTRIBUTE = 'n';
+
+/** The attribute every fold write adds one to. */
+export const VERSION_ATTRIBUTE = 'v';
+
+/** Prefix of the watermark attributes. */
+export const WATERMARK_PREFIX = 'w_';
+
+/** The attribute holding a shard's watermark: `w_` and 48 bits of a digest of the shard id (ids are long; names count toward item size). */
+export function watermarkAttribute(shardId: string): string {
+  return `${WATERMARK_PREFIX}${createHash('sha256').update(shardId).digest('base64url').slice(0, 8)}`;
+}
+
+/** Whether an attribute of a counter item is a count (the total or a status combination), not a watermark or the version. */
+export function isCountAttribute(name: string, value: unknown): value is number {
+  return typeof value === 'number' && name !== VERSION_ATTRIBUTE;
+}
+
+/** The counts of a counter item (its total and status combinations), without its version and watermarks. */
+export function countsOfItem(item: Readonly<Record<string, unknown>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(item).filter((pair): pair is [string, number] => isCountAttribute(pair[0], pair[1])));
+}
+
+/** The counts of one time bucket, as a listing reads and sums them: `n` and one attribute per status combination. */
+export interface CounterBucket {
+  readonly bucket: string;
+  readonly counts: Readonly<Record<string, number>>;
+  /** False when the counts are only a lower bound (hidden entries taken away by a coarser counter). */
+  readonly exact?: boolean;
+  /** With `exact` false: its finer buckets can be made exact (the hidden entries were not read at this level). */
+  readonly refinable?: boolean;
+}
+
+/** Counts summed bucket by bucket, oldest bucket first. */
+export function sumBuckets(lists: readonly (readonly CounterBucket[])[]): CounterBucket[] {
+  const sums = new Map<string, Record<string, number>>();
+  for (const list of lists) {
+    for (const { bucket, counts } of list) {
+      const sum = sums.get(bucket) ?? {};
+      for (const [attribute, value] of Object.entries(counts)) sum[attribute] = (sum[attribute] ?? 0) + value;
+      sums.set(bucket, sum);
+    }
+  }
+  return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([bucket, counts]) => ({ bucket, counts }));
+}
 
 const STATUS_CODES: Record<MediaStatus, string> = { pending: 'p', processing: 'r', success: 's', warning: 'w', error: 'e', skipped: 'k' };
 

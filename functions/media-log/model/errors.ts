@@ -37,14 +37,3 @@ export class ContendedWriteError extends MediaLogError {
     this.name = 'ContendedWriteError';
   }
 }
-
-/** A stream record the fold cannot read as an entry change (a missing or malformed field). */
-export class UnreadableRecordError extends MediaLogError {
-  public constructor(
-    public readonly sequence: string | undefined,
-    public readonly reason: string,
-  ) {
-    super(`Stream record ${sequence ?? '(no sequence number)'} cannot be folded: ${reason}`);
-    this.name = 'UnreadableRecordError';
-  }
-}

@@ -1,5 +1,5 @@
 import * as z from '../../shared/validation/zod';
-import { MAX_CLOCK_AHEAD_MS, MEDIA_STATUSES } from './entry-fields';
+import { MAX_CLOCK_AHEAD_MS, MEDIA_STATUSES, STATUS_FIELDS, type StatusField } from './entry-fields';
 
 /**
  * The values of an entry's fields as the API reads them: a status, a date-time, an entry id. The
@@ -8,6 +8,11 @@ import { MAX_CLOCK_AHEAD_MS, MEDIA_STATUSES } from './entry-fields';
 
 /** One status value of an entry. */
 export const MediaStatusSchema = z.enum(MEDIA_STATUSES);
+
+/** One schema per status field, in the order of {@link STATUS_FIELDS}: the four fields are declared once. */
+export function perStatusField<S>(schema: S): { readonly [F in StatusField]: S } {
+  return Object.fromEntries(STATUS_FIELDS.map((field) => [field, schema])) as { readonly [F in StatusField]: S };
+}
 
 /** A date-time with or without offset, as stored and returned. */
 export const DateTimeSchema = z.string().check(z.iso.datetime({ offset: true }));

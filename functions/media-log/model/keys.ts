@@ -62,6 +62,14 @@ export function statusShards(value: IndexedStatus): number {
 /** What every entry's partition key starts with: stream filters and IAM grants name entries by it. */
 export const ENTRY_KEY_PREFIX = 'E#';
 
+/** What every counter's partition key starts with: IAM grants name the counters by it. */
+export const COUNTER_KEY_PREFIX = 'COUNT#';
+
+/** The leading-key pattern of an IAM grant on every item whose partition key starts with `prefix`. */
+export function keysStartingWith(prefix: string): string {
+  return `${prefix}*`;
+}
+
 /** Keys and partition values of the media log table. */
 export const mediaLogKeys = {
   /** `E#<id>`: one entry; its key is the id, so storing it twice cannot happen. */
@@ -93,7 +101,7 @@ export const mediaLogKeys = {
    * month of a day, the day of an hour); months have a single partition per scope.
    */
   counterPartition: (scope: CounterScope, level: string, parentBucket: string | null) =>
-    parentBucket === null ? `COUNT#${scopeName(scope)}#${level}` : `COUNT#${scopeName(scope)}#${level}#${parentBucket}`,
+    parentBucket === null ? `${COUNTER_KEY_PREFIX}${scopeName(scope)}#${level}` : `${COUNTER_KEY_PREFIX}${scopeName(scope)}#${level}#${parentBucket}`,
   /** `<bucket>`: one counter item. The fold writes each at most once per batch, so none is split into shards. */
   counterSortKey: (bucket: string) => bucket,
 } as const;

@@ -1,5 +1,5 @@
 import * as z from '../../shared/validation/zod';
-import { DateTimeSchema, MediaStatusSchema } from './field-schemas';
+import { DateTimeSchema, MediaStatusSchema, perStatusField } from './field-schemas';
 import { PaginationSchema, SortSchema } from '../../shared/listing/list-reply-schemas';
 
 /**
@@ -14,10 +14,7 @@ const status = MediaStatusSchema;
 export const MediaLogEntrySchema = z.object({
   id: z.string().check(z.uuid()),
   send: DateTimeSchema,
-  status,
-  'status-ffscan': status,
-  'status-mediainfo': status,
-  'status-scan-report': status,
+  ...perStatusField(status),
   url: z.string(),
   'user-id': z.number().check(z.int(), z.positive()),
 });
@@ -28,10 +25,7 @@ export type MediaLogEntry = z.output<typeof MediaLogEntrySchema>;
 export const MediaLogFilterSchema = z.object({
   created: z.optional(z.object({ from: z.optional(DateTimeSchema), to: z.optional(DateTimeSchema) })),
   request: z.optional(z.string()),
-  status: z.optional(z.array(status)),
-  'status-ffscan': z.optional(z.array(status)),
-  'status-mediainfo': z.optional(z.array(status)),
-  'status-scan-report': z.optional(z.array(status)),
+  ...perStatusField(z.optional(z.array(status))),
   url: z.optional(z.string()),
   'user-id': z.optional(z.array(z.number().check(z.int()))),
 });

@@ -40,10 +40,11 @@ export function shardsFor(writesPerSecond: number): number {
 }
 
 /**
- * Shards of each sharded partition, from the writes it takes at the design rate:
- * - `LOG#<month>`: every request's put, 2,000/s: 5 shards.
- * - a user's month: the heaviest customer's puts, 40 % of 2,000 = 800/s: 2 shards (every user has
- *   them: a writer cannot know in advance which customer grows heavy).
+ * Shards of each sharded partition, from the writes it takes at the design rate (every partition
+ * spans all time: a partition key's write rate does not depend on how long it lives):
+ * - the whole log, `LOG#<shard>`: every request's put, 2,000/s: 5 shards.
+ * - a user, `USER#<id>#<shard>`: the heaviest customer's puts, 40 % of 2,000 = 800/s: 2 shards
+ *   (every user has them: a writer cannot know in advance which customer grows heavy).
  * - `pending` and `processing` of a status field: each request puts its entry into `pending` and
  *   each field's first change moves it to `processing` (a delete there and a put here), and its
  *   final change takes it out again: 2,000 puts + 2,000 deletes, 4,000/s: 10 shards each.

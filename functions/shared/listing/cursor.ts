@@ -6,19 +6,19 @@ import { CURSOR_PARAMETER, CURSOR_SYNTAX } from './cursor-syntax';
  * The `next` cursors of the listings: opaque to clients, bound to one listing and one query, and
  * sealed with AES-256-GCM, so that a client can resume a walk but never steer a read elsewhere in
  * an index, nor read where a walk stands. Encrypted, not only signed, because a page that spends
- * its read budget on entries the filter drops resumes after the last key it read: that key can be
+ * its read budget on entries the filter drops resumes at the last key it read: that key can be
  * another user's entry (its send and id), which a signed cursor would carry readably (DESIGN 4).
  * Each listing has its own key, derived from the one secret, so a cursor opens only where issued.
  */
 
-/** Where a walk stands: the page a cursor leads to, and the sort key to resume after. */
+/** Where a walk stands: the page a cursor leads to, and the edge it resumes at (key-range.ts). */
 export interface CursorState {
   readonly page: number;
-  readonly after: string;
+  readonly edge: string;
 }
 
-/** Longest sort key a cursor may carry. */
-const MAX_AFTER_LENGTH = 512;
+/** Longest edge a cursor may carry: a sort key and one character. */
+const MAX_EDGE_LENGTH = 513;
 
 const CIPHER = 'aes-256-gcm';
 const NONCE_BYTES = 12;
@@ -51,7 +51,7 @@ export class CursorCodec {
   public encode(state: CursorState, fingerprint: string): string {
     const nonce = randomBytes(NONCE_BYTES);
     const cipher = createCipheriv(CIPHER, this.key, nonce, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(this.listing));
-    const plain = Buffer.from(JSON.stringify({ p: state.page, a: state.after, q: digest(fingerprint) }));
+    const plain = Buffer.from(JSON.stringify({ p: state.page, e: state.edge, q: digest(fingerprint) }));
     const sealed = Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
     return `${nonce.toString('base64url')}.${sealed.toString('base64url')}`;
   }
@@ -61,7 +61,7 @@ export class CursorCodec {
     if (!CURSOR_SYNTAX.test(cursor)) throw invalid(FOREIGN);
     const [nonce, sealed] = cursor.split('.').map((part) => Buffer.from(part, 'base64url')) as [Buffer, Buffer];
     if (nonce.length !== NONCE_BYTES || sealed.length < TAG_BYTES) throw invalid(FOREIGN);
-    let state: { p?: unknown; a?: unknown; q?: unknown };
+    let state: { p?: unknown; e?: unknown; q?: unknown };
     try {
       const decipher = createDecipheriv(CIPHER, this.key, nonce, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(this.listing));
       decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
@@ -73,9 +73,10 @@ export class CursorCodec {
     }
     if (state.q !== digest(fingerprint)) throw invalid('The cursor belongs to a different query; repeat the same filters, sort and limit.');
     // Sealed by us, so well-formed; checked anyway, as a second key would not be.
-    if (!Number.isSafeInteger(state.p) || (state.p as number) < 2 || typeof state.a !== 'string' || state.a.length > MAX_AFTER_LENGTH) {
+    // A cursor of the previous release carried a key to resume after (`a`), not an edge: refused, never misread.
+    if (!Number.isSafeInteger(state.p) || (state.p as number) < 2 || typeof state.e !== 'string' || state.e.length > MAX_EDGE_LENGTH) {
       throw invalid(FOREIGN);
     }
-    return { page: state.p as number, after: state.a };
+    return { page: state.p as number, edge: state.e };
   }
 }

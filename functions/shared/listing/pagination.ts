@@ -6,8 +6,8 @@ import type { CursorCodec } from './cursor';
 import { CURSOR_PARAMETER, CURSOR_SYNTAX, MAX_CURSOR_LENGTH } from './cursor-syntax';
 
 /**
- * Pagination of the listings (DESIGN.md section 4): the query parameters, the reply's pagination
- * and sort objects, and the read budget that bounds the work of any one page.
+ * Pagination of the listings (DESIGN.md section 4): the query parameters and the page a query asks
+ * for. What a page may read is each listing's read budget (read-budget.ts).
  */
 
 /** Items a page holds unless `pagination[limit]` says otherwise. */
@@ -19,10 +19,6 @@ export const MAX_LIMIT = 100;
  * page's items (OWASP API4); `pagination[cursor]` walks any distance at the cost of one page.
  */
 export const OFFSET_BUDGET = 10_000;
-/** Most items DynamoDB reads for one page, whatever the query: the offset budget and some slack. */
-export const PAGE_READ_BUDGET = 12_000;
-/** Most items read to count a total that no counter keeps (a name prefix, the edge of a time range). */
-export const COUNT_READ_BUDGET = 2_000;
 
 /** Sort order values. */
 export const SORT_ORDERS = ['asc', 'desc'] as const;
@@ -50,8 +46,8 @@ export interface PageRequest {
   readonly limit: number;
   /** Items before the page, when it is reached by offset (none with a cursor). */
   readonly offset: number;
-  /** The sort key to resume after, with a cursor. */
-  readonly after?: string;
+  /** Where the walk resumes, with a cursor (key-range.ts). */
+  readonly edge?: string;
 }
 
 /**
@@ -74,7 +70,7 @@ export function requestedPage(pagination: PaginationQuery, cursors: CursorCodec,
     if (pagination.page !== undefined && pagination.page !== cursor.page) {
       throw new ValidationError([{ name: 'pagination[page]', reason: 'Omit it with a cursor, or give the page the cursor leads to.' }]);
     }
-    return { page: cursor.page, limit, offset: 0, after: cursor.after };
+    return { page: cursor.page, limit, offset: 0, edge: cursor.edge };
   }
   const page = pagination?.page ?? 1;
   if (page * limit > OFFSET_BUDGET) {

@@ -50,9 +50,9 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
  * the caller's scope on them; a page reads its entries by key (BatchGetItem), and a status filter
  * is checked on those entries.
  * - log-by-send: every entry, newest or oldest first (root and admin without a user filter), and
- *   time ranges: `LOG#<month>#<shard>`, 5 shards a month (model/shards.ts), merged by the page.
- * - user-by-send: the entries of one user, `USER#<id>#<month>#<shard>`, 2 shards a month (a
- *   customer may send 40 % of the traffic); several users are merged in send order.
+ *   time ranges: `LOG#<shard>`, all time, 5 shards (model/shards.ts), merged by the page.
+ * - user-by-send: the entries of one user, `USER#<id>#<shard>`, all time, 2 shards (a customer
+ *   may send 40 % of the traffic); several users are merged in send order.
  * - url-by-send: an exact url, the url's hash, all time; its total is counted in its partition
  *   within the count budget (a url keeps no counters), so its items are as small as keys can be.
  * - status-by-send and one per other status field: a filter on a status value that is a needle in

@@ -10,7 +10,8 @@ import { startSqsStandIn, type SqsStandIn } from '../../harness/sqs-stand-in';
 // The log and metric lines of the fold, as Lambda writes them: turned on before its modules load.
 enableTelemetry({ metrics: true });
 const { handler } = await import('../../../functions/media-log/fold/fold-media-log-counts');
-const { CountFold, isCountAttribute, MAX_ADDITIONS_PER_WRITE } = await import('../../../functions/media-log/fold/count-fold');
+const { CountFold, MAX_ADDITIONS_PER_WRITE } = await import('../../../functions/media-log/fold/count-fold');
+const { isCountAttribute } = await import('../../../functions/media-log/model/counters');
 const { FOLD_ENV } = await import('../../../functions/media-log/fold/fold-config');
 const { entryChanges } = await import('../../../functions/media-log/fold/stream-changes');
 const { MEDIA_STATUSES } = await import('../../../functions/media-log/model/entry-fields');
