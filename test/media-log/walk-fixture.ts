@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { ListMediaLogQuerySchema } from '../../functions/media-log/listing/list-schemas';
+import { createMediaLogListing, type MediaLogListing } from '../../functions/media-log/listing/media-log-listing';
+import type { MediaLogEntry, MediaLogList } from '../../functions/media-log/model/schemas';
+import type { Caller } from '../../functions/shared/access/roles';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
+import { attachReadMeter } from '../../functions/shared/observability/read-meter';
+
+/**
+ * Walking the media log listing as the route does, on the product's own composition with a read
+ * budget the test chooses: small budgets make pages end where the budget runs out, which the
+ * route's 200 units would only do on a log of tens of thousands of entries.
+ */
+
+/** The listing the route serves, with `readUnits` per request. */
+export function listingWith(readUnits: number): MediaLogListing {
+  return createMediaLogListing(getDocumentClient(), { readUnits });
+}
+
+/** One page of a walk: the reply, and the read units it spent (as AWS bills them). */
+export interface WalkedPage {
+  readonly reply: MediaLogList;
+  readonly units: number;
+}
+
+/** Every page of a listing by following `pagination.next`; `between` runs after each page (concurrent changes). */
+export async function walkListing(
+  listing: MediaLogListing,
+  caller: Caller,
+  query: Record<string, unknown>,
+  limit: number,
+  between: (page: number) => Promise<void> = async () => undefined,
+): Promise<{ readonly entries: MediaLogEntry[]; readonly pages: WalkedPage[] }> {
+  const pages: WalkedPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const pagination = { limit: String(limit), ...(cursor === null ? {} : { cursor }) };
+    const meter = attachReadMeter(getDocumentClient());
+    try {
+      const reply = await listing.list(caller, ListMediaLogQuerySchema.parse({ ...query, pagination }));
+      pages.push({ reply, units: meter.tally().billedReadUnits });
+      cursor = reply.pagination.next;
+    } finally {
+      meter.detach();
+    }
+    await between(pages.length);
+  } while (cursor !== null && pages.length < 2000);
+  return { entries: pages.flatMap((page) => page.reply.log), pages };
+}
+
+/** A random entry id that `accept` takes (a shard chosen by the id's hash). */
+export function idWhere(accept: (id: string) => boolean): string {
+  for (;;) {
+    const id = randomUUID();
+    if (accept(id)) return id;
+  }
+}
+
+/** An entry: every status `success` unless told otherwise. */
+export function entryOf(fields: Pick<MediaLogEntry, 'send' | 'user-id'> & Partial<MediaLogEntry>): MediaLogEntry {
+  return {
+    id: randomUUID(),
+    url: `https://media.example.com/walk/${randomUUID()}.mp4`,
+    status: 'success',
+    'status-ffscan': 'success',
+    'status-mediainfo': 'success',
+    'status-scan-report': 'success',
+    ...fields,
+  };
+}
+
