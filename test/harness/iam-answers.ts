@@ -23,7 +23,7 @@ type Next = (args: any) => Promise<{ response: unknown }>;
 type Stack = { addRelativeTo(middleware: unknown, options: object): void; remove(name: string): boolean };
 
 /** Installs `answer` on `client` between its deserializer and the wire; returns the function that takes it off. */
-function onTheWire(client: { middlewareStack: Stack }, name: string, answer: (next: Next, args: any, commandName: string | undefined) => Promise<{ response: unknown }>): () => void {
+export function onTheWire(client: { middlewareStack: Stack }, name: string, answer: (next: Next, args: any, commandName: string | undefined) => Promise<{ response: unknown }>): () => void {
   client.middlewareStack.addRelativeTo((next: Next, context: { commandName?: string }) => (args: unknown) => answer(next, args, context.commandName), {
     relation: 'after',
     toMiddleware: 'deserializerMiddleware',
@@ -34,7 +34,7 @@ function onTheWire(client: { middlewareStack: Stack }, name: string, answer: (ne
 }
 
 /** An HTTP answer as the SDK's handlers return it. */
-function httpAnswer(statusCode: number, headers: Record<string, string>, body: string) {
+export function httpAnswer(statusCode: number, headers: Record<string, string>, body: string) {
   return { response: { statusCode, reason: statusCode === 403 ? 'Forbidden' : 'Bad Request', headers, body: Readable.from([Buffer.from(body)]) } };
 }
 
