@@ -15,8 +15,12 @@ import { createTestUser, type TestUser } from '../harness/users';
  * range's edge buckets outnumber it, the total is a lower bound, said so, instead of a read of all.
  */
 
-/** More of a root user's entries in one hour than counting may read: user index items weigh about 120 bytes. */
-const BUSY_HOUR = Math.ceil((COUNT_READ_UNITS * BYTES_PER_READ_UNIT) / 110);
+/**
+ * A root user's busy hour. A range starting at 10:05 cuts it: the 55 minutes inside are counted in
+ * the whole log's index, hidden entries filtered out by DynamoDB but read all the same (index items
+ * of about 120 bytes): some 7,500 of them, more than counting may read.
+ */
+const BUSY_HOUR = Math.ceil((COUNT_READ_UNITS * BYTES_PER_READ_UNIT) / 100);
 
 let admin: TestUser;
 let root: TestUser;
@@ -53,12 +57,12 @@ const visible = (from: string, to: string) => entries.filter((entry) => entry['u
 
 describe('an admin\'s total inside a root user\'s busy hour', () => {
   it.each([['page 1', 1], ['a deep page', 5]])('stays within the count budget on %s, and says the total is a lower bound', async (_, page) => {
-    const { body, units } = await adminPage(`send[from]=2026-02-10T10:17:00Z&send[to]=2026-02-10T18:00:00Z&pagination[limit]=5&pagination[page]=${page}`);
+    const { body, units } = await adminPage(`send[from]=2026-02-10T10:05:00Z&send[to]=2026-02-10T18:00:00Z&pagination[limit]=5&pagination[page]=${page}`);
 
     expect(units).toBeLessThanOrEqual(LISTING_READ_UNITS + 2);
     expect(body.pagination['total-exact']).toBe(false);
     // A lower bound, and a close one: only the busy hour's own entries are left uncounted.
-    expect(body.pagination.total).toBeLessThanOrEqual(visible('2026-02-10T10:17:00.000Z', '2026-02-10T18:00:00.000Z'));
+    expect(body.pagination.total).toBeLessThanOrEqual(visible('2026-02-10T10:05:00.000Z', '2026-02-10T18:00:00.000Z'));
     expect(body.pagination.total).toBeGreaterThanOrEqual(visible('2026-02-10T11:00:00.000Z', '2026-02-10T18:00:00.000Z'));
     expect(body.log.every((entry: MediaLogEntry) => entry['user-id'] === user.record.id)).toBe(true);
   });

@@ -57,13 +57,13 @@ export interface Total {
 async function refine(source: CountingSource, level: number, buckets: readonly CounterBucket[], range: KeyRange): Promise<Segment[]> {
   const size = source.levels[level] as TimeLevel;
   const parts = await Promise.all(
-    buckets.map(async ({ bucket, counts, exact, refinable }): Promise<Segment[]> => {
+    buckets.map(async ({ bucket, counts, exact }): Promise<Segment[]> => {
       const count = source.matching(counts);
       // An empty bucket is skipped, unless its zero is only a lower bound.
       if (count === 0 && exact !== false) return [];
       const own = bucketRange(size, bucket);
       const finer = source.levels[level + 1];
-      if (covers(range, own) && (exact !== false || refinable !== true || finer === undefined)) return [{ range: own, count, level, bucket, exact: exact !== false }];
+      if (covers(range, own)) return [{ range: own, count, level, bucket, exact: exact !== false }];
       const inner = intersectRanges(range, own);
       if (isEmptyRange(inner)) return [];
       if (!source.canRead()) return [{ range: inner, count: 0, level: null, exact: false }];

@@ -1,9 +1,10 @@
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { successor, type KeyRange } from '../../shared/listing/key-range';
+import type { KeyRange } from '../../shared/listing/key-range';
 import type { ReadBudget } from '../../shared/listing/read-budget';
-import { comboAttribute, counterLevelsOf, matchingCount, parentBucketOf, sumBuckets, TOTAL_ATTRIBUTE, type CounterBucket } from '../model/counters';
+import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
+import { comboAttribute, counterLevelsOf, matchingCount, sumBuckets, TOTAL_ATTRIBUTE, type CounterBucket } from '../model/counters';
 import { COUNTER_SCOPES, type CounterScope } from '../model/keys';
-import { bucketOf, bucketRange, bucketStart, type TimeLevel } from '../model/time-buckets';
+import { bucketOf, bucketRange, bucketStart, covers, type TimeLevel } from '../model/time-buckets';
 import { entryMatches, filtersStatuses, indexFilter } from './entry-filter';
 import { COUNTER_READS_IN_FLIGHT, type MediaLogIndexReader } from './index-reader';
 import type { ListingRequest } from './list-request';
@@ -30,19 +31,19 @@ function named(bucket: string, names: KeyRange): boolean {
 
 /**
  * The {@link CountingSource} of a listing: the counters of its scopes summed, less those of its
- * hidden scopes (an admin's root users: by their counters where they keep the level, else by
- * reading their entries in the buckets), its status filter, and partial buckets counted in the
+ * hidden scopes (an admin's root users), its status filter, and partial buckets counted in the
  * scopes' own partitions (every shard; the entries read too when statuses are filtered, since no
- * index holds them). Everything it reads comes from the count's share of the request's budget
- * (DESIGN 4): when the hidden entries do not fit in it, their coarser counters are taken away
- * instead and the total is a lower bound, said so. Counts entry by entry run one after another, so
- * the same request spends the budget the same way each time.
+ * index holds them). Hidden users keep month counters only: in finer buckets their entries are
+ * counted once for all the buckets read together, tallied per bucket; where that does not fit in
+ * the count's share of the budget (DESIGN 4), all their entries of the month are taken away
+ * instead, and those counts are lower bounds, said so. Counts entry by entry run one after
+ * another, so the same request spends the budget the same way each time.
  */
 export function scopeCounting(reader: MediaLogIndexReader, request: ListingRequest, scopes: CountedScopes, months: MonthCounters, budget: ReadBudget): CountingSource {
   const { counted, hidden } = scopes;
   const levels = counterLevelsOf(counted[0] ?? COUNTER_SCOPES.all);
   const monthsOf = (list: readonly CounterScope[]) => sumBuckets(list.map((scope) => months.of(scope)));
-  const topBuckets = minus(monthsOf(counted), monthsOf(hidden));
+  const hiddenMonths = new Map(monthsOf(hidden).map(({ bucket, counts }) => [bucket, counts]));
   const filter = request.scope.kind === 'all' && request.scope.exclude.length > 0 ? indexFilter({ excludeUserIds: request.scope.exclude }) : undefined;
   const withStatuses = filtersStatuses(request.statuses);
   const shardsPerScope = scopeShards(counted[0] ?? COUNTER_SCOPES.all).length;
@@ -52,69 +53,39 @@ export function scopeCounting(reader: MediaLogIndexReader, request: ListingReque
     queue = run.catch(() => undefined);
     return run;
   };
-  const counters = (scope: CounterScope, level: TimeLevel, parent: string | null, names: KeyRange) => reader.counterBuckets(scope, level, parent, names, budget);
 
-  /** The hidden users' counts in their finest counter bucket around each bucket: at least what each bucket holds of theirs. */
-  const hiddenCeilings = async (buckets: readonly CounterBucket[]): Promise<Map<string, Readonly<Record<string, number>>>> => {
-    const finest = counterLevelsOf(hidden[0] as CounterScope).at(-1) as TimeLevel;
-    const around = [...new Set(buckets.map(({ bucket }) => bucketOf(finest, bucketStart(bucket))))];
-    const lists = await mapConcurrently(hidden.flatMap((scope) => around.map((bucket) => [scope, bucket] as const)), COUNTER_READS_IN_FLIGHT, ([scope, bucket]) =>
-      counters(scope, finest, parentBucketOf(scope, finest, bucketStart(bucket)), { from: bucket, to: successor(bucket) }),
-    );
-    const sums = new Map(sumBuckets(lists).map(({ bucket, counts }) => [bucket, counts]));
-    return new Map(buckets.map(({ bucket }) => [bucket, sums.get(bucketOf(finest, bucketStart(bucket))) ?? {}]));
-  };
-
-  /** The hidden users' entries of one bucket, counted entry by entry: its total and status combinations. */
-  const hiddenEntries = async (level: TimeLevel, bucket: string) => {
+  /**
+   * `buckets` of `level` less the hidden users' entries in each, counted entry by entry over the
+   * stretch of those inside the range. A bucket the range cuts keeps them: its count is then an
+   * upper bound that is never used as such, since the counting splits it or counts its part of the
+   * range entry by entry, where the index filter leaves the hidden entries out.
+   */
+  const withoutHidden = async (level: TimeLevel, buckets: readonly CounterBucket[]): Promise<CounterBucket[]> => {
+    const inside = buckets.filter(({ bucket }) => covers(request.range, bucketRange(level, bucket)));
+    const first = inside[0];
+    const last = inside.at(-1);
+    if (hidden.length === 0 || first === undefined || last === undefined) return [...buckets];
     const parts = hidden.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard) })));
-    const counted = await oneAtATime(() =>
-      reader.count(parts, bucketRange(level, bucket), budget, { readEntries: withStatuses, tally: (_item, entry) => (entry === undefined ? [TOTAL_ATTRIBUTE] : [TOTAL_ATTRIBUTE, comboAttribute(entry)]) }),
+    const stretch = { ...bucketRange(level, last.bucket), from: bucketStart(first.bucket) };
+    const read = await oneAtATime(() =>
+      reader.count(parts, stretch, budget, { readEntries: withStatuses, tally: (item, entry) => [TOTAL_ATTRIBUTE, ...(entry ? [comboAttribute(entry)] : [])].map((name) => `${bucketOf(level, String(item[MEDIA_LOG_ATTRIBUTES.sendKey]))}#${name}`) }),
     );
-    return { exact: counted.exact, counts: Object.fromEntries(counted.tallies) };
-  };
-
-  const hiddenCounts = async (level: number, buckets: readonly CounterBucket[], parent: string | null, names: KeyRange): Promise<CounterBucket[]> => {
-    const size = levels[level];
-    if (hidden.length === 0 || buckets.length === 0 || size === undefined) return [...buckets];
-    if (counterLevelsOf(hidden[0] as CounterScope).includes(size)) {
-      return minus(buckets, sumBuckets(await mapConcurrently(hidden, COUNTER_READS_IN_FLIGHT, (scope) => counters(scope, size, parent, names))));
-    }
-    // The hidden users keep no counters this fine: read their entries in each bucket, within what
-    // is left of the budget; where that runs out, take away all their entries of the coarser bucket
-    // around it instead: at least what the bucket holds of theirs, so its counts are lower bounds.
-    const ceilings = await hiddenCeilings(buckets);
-    if (level < levels.length - 1) {
-      // Above the finest level the budget is kept for the finest buckets, where it is spent on what
-      // the range needs: these counts are lower bounds that their finer buckets make exact.
-      return buckets.map(({ bucket, counts }) => {
-        const ceiling = ceilings.get(bucket) ?? {};
-        return (ceiling[TOTAL_ATTRIBUTE] ?? 0) === 0 ? { bucket, counts } : { bucket, counts: subtract(counts, ceiling), exact: false, refinable: true };
-      });
-    }
-    const refined = new Map<string, CounterBucket>();
-    // Quietest buckets first: a bucket holds at most as many hidden entries as entries, so the
-    // budget goes where it buys exact counts, and a busy bucket gets what is left.
-    for (const { bucket, counts } of [...buckets].sort((a, b) => (a.counts[TOTAL_ATTRIBUTE] ?? 0) - (b.counts[TOTAL_ATTRIBUTE] ?? 0))) {
-      const ceiling = ceilings.get(bucket) ?? {};
-      if ((ceiling[TOTAL_ATTRIBUTE] ?? 0) === 0) {
-        refined.set(bucket, { bucket, counts });
-        continue;
-      }
-      const read = await hiddenEntries(size, bucket);
-      refined.set(bucket, read.exact ? { bucket, counts: subtract(counts, read.counts) } : { bucket, counts: subtract(counts, ceiling), exact: false });
-    }
-    return buckets.map(({ bucket }) => refined.get(bucket) as CounterBucket);
+    return buckets.map(({ bucket, counts }) => {
+      if (!inside.some((candidate) => candidate.bucket === bucket)) return { bucket, counts };
+      if (!read.exact) return { bucket, counts: subtract(counts, hiddenMonths.get(bucketOf('month', bucketStart(bucket)))), exact: false };
+      const mine = Object.fromEntries(Object.keys(counts).map((name) => [name, read.tallies.get(`${bucket}#${name}`) ?? 0]));
+      return { bucket, counts: subtract(counts, mine) };
+    });
   };
 
   return {
     levels,
     async buckets(level, parent, names) {
-      if (level === 0) return topBuckets.filter(({ bucket }) => named(bucket, names));
+      if (level === 0) return minus(monthsOf(counted), monthsOf(hidden)).filter(({ bucket }) => named(bucket, names));
       const size = levels[level];
       if (size === undefined) return [];
-      const lists = await mapConcurrently(counted, COUNTER_READS_IN_FLIGHT, (scope) => counters(scope, size, parent, names));
-      return hiddenCounts(level, sumBuckets(lists), parent, names);
+      const lists = await mapConcurrently(counted, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, names, budget));
+      return withoutHidden(size, sumBuckets(lists));
     },
     matching: (counts) => matchingCount(counts, request.statuses),
     canRead: () => budget.allows(QUERY_UNITS),

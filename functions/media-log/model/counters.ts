@@ -68,8 +68,6 @@ export interface CounterBucket {
   readonly counts: Readonly<Record<string, number>>;
   /** False when the counts are only a lower bound (hidden entries taken away by a coarser counter). */
   readonly exact?: boolean;
-  /** With `exact` false: its finer buckets can be made exact (the hidden entries were not read at this level). */
-  readonly refinable?: boolean;
 }
 
 /** Counts summed bucket by bucket, oldest bucket first. */
