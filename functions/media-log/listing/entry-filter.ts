@@ -4,20 +4,6 @@ import type { StatusFilter } from '../model/counters';
 import { STATUS_FIELDS } from '../model/entry-fields';
 import type { MediaLogEntry } from '../model/schemas';
 
-/**
- * The conditions of a listing that its index partitions do not guarantee. Index items hold keys and
- * the user id only (media-log-table.ts), so the users are checked on index items, by DynamoDB, and
- * the statuses and the url on the entries a page reads.
- */
-export interface FilterParts {
-  readonly statuses?: StatusFilter;
-  /** At most {@link MAX_IN_OPERANDS} ids: a larger set is read from its users' own partitions, or (a url's partition) in streams of that many ids each. */
-  readonly userIds?: readonly number[];
-  /** Users whose entries are left out (root users, for an admin). */
-  readonly excludeUserIds?: readonly number[];
-  readonly url?: string;
-}
-
 /** DynamoDB's limit on the operands of one IN. */
 export const MAX_IN_OPERANDS = 100;
 
@@ -37,8 +23,13 @@ function userIn(ids: readonly number[], prefix: string, names: Record<string, st
   return clauses;
 }
 
-/** A DynamoDB filter expression on index items for the users of `parts`, or undefined when nothing needs checking there. */
-export function indexFilter(parts: Pick<FilterParts, 'userIds' | 'excludeUserIds'>): ItemFilter | undefined {
+/**
+ * A DynamoDB filter expression on index items for the users a listing shows (at most
+ * {@link MAX_IN_OPERANDS}: a larger set is read in streams of that many) or hides (root users, for
+ * an admin), or undefined when nothing needs checking there. Index items hold keys and the user id
+ * only (media-log-table.ts): the statuses and the url are checked on the entries a page reads.
+ */
+export function indexFilter(parts: { readonly userIds?: readonly number[]; readonly excludeUserIds?: readonly number[] }): ItemFilter | undefined {
   const clauses: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -59,13 +50,7 @@ export function filtersStatuses(statuses: StatusFilter | undefined): boolean {
   return statuses !== undefined && STATUS_FIELDS.some((field) => statuses[field] !== undefined);
 }
 
-/** Whether an entry satisfies every condition of `parts`. */
-export function entryMatches(entry: MediaLogEntry, parts: FilterParts): boolean {
-  const statusesMatch = STATUS_FIELDS.every((field) => parts.statuses?.[field]?.includes(entry[field]) ?? true);
-  return (
-    statusesMatch &&
-    (parts.userIds?.includes(entry['user-id']) ?? true) &&
-    !(parts.excludeUserIds?.includes(entry['user-id']) ?? false) &&
-    (parts.url === undefined || parts.url === entry.url)
-  );
+/** Whether an entry's statuses are among those filtered, and its url the one asked. */
+export function entryMatches(entry: MediaLogEntry, filter: { readonly statuses?: StatusFilter; readonly url?: string }): boolean {
+  return STATUS_FIELDS.every((field) => filter.statuses?.[field]?.includes(entry[field]) ?? true) && (filter.url === undefined || filter.url === entry.url);
 }

@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { exponentialDelay, retryUnprocessed, UnprocessedItemsError, type Backoff } from '../../shared/async/retry';
 import { chunksOf } from '../../shared/chunks';
 import { ServiceUnavailableError } from '../../shared/errors';
@@ -57,14 +57,10 @@ export class MediaLogIndexReader {
     this.counts = new IndexQuery(client, tables.counts, COUNTER_ITEM_BYTES);
   }
 
-  /** The stored entry `id`, or null. */
-  public async entry(id: string, budget: ReadBudget): Promise<MediaLogEntry | null> {
-    const input = { TableName: this.tables.entries, Key: mediaLogKeys.entry(id), ReturnConsumedCapacity: 'TOTAL' as const };
-    const settle = budget.reserve(ENTRY_READ_UNITS);
-    const output = await this.client.send(new GetCommand(input));
-    // A GetItem that finds nothing is billed the minimum all the same.
-    settle(Math.max(ENTRY_READ_UNITS, readsOf('GetItemCommand', input, output as Record<string, unknown>).billedReadUnits));
-    return output.Item === undefined ? null : entryFromItem(output.Item);
+  /** The entry `id` when it is stored and passes `check`, else null: read as a page reads its entries. */
+  public async entry(id: string, check: EntryCheck, budget: ReadBudget): Promise<MediaLogEntry | null> {
+    const [entry] = await this.resolver(check).values([mediaLogKeys.entry(id)], budget);
+    return entry ?? null;
   }
 
   /** The counter buckets of `level` in the parent bucket whose names lie in `names`, oldest first. */

@@ -65,6 +65,8 @@ export interface ListingPlan {
   readonly streams: readonly SortedStream[];
   /** What an entry must pass once read by key, beyond what its index item shows (statuses, the url itself). */
   readonly check?: EntryCheck;
+  /** Whether entries passed over before a page (offset paging) are read and checked too: a status filter, which no index item shows. */
+  readonly checkSkipped: boolean;
   readonly total: TotalPlan;
 }
 
@@ -187,6 +189,16 @@ function urlStreams(request: ListingRequest, url: string): SortedStream[] {
   return parts;
 }
 
+/** Whether an entry belongs in a listing: the `request` filter's check, the one entry read by key. */
+export function entryCheck(request: ListingRequest): EntryCheck {
+  const { scope, range } = request;
+  return (entry) =>
+    (scope.kind === 'all' ? !scope.exclude.includes(entry['user-id']) : scope.ids.includes(entry['user-id'])) &&
+    (range.from === undefined || entry.send >= range.from) &&
+    (range.to === undefined || entry.send < range.to) &&
+    entryMatches(entry, { statuses: request.statuses, ...(request.url === undefined ? {} : { url: request.url }) });
+}
+
 /** The plan of a listing by its indexes (not the `request` filter), from the month counters read for it (none for a url). */
 export function planListing(request: ListingRequest, months: MonthCounters | null): ListingPlan {
   const statuses = filtersStatuses(request.statuses) ? request.statuses : undefined;
@@ -194,8 +206,18 @@ export function planListing(request: ListingRequest, months: MonthCounters | nul
   if (request.url !== undefined) {
     const { url } = request;
     // Every entry a page returns is checked for the url itself (a hash names the partition), and for the statuses.
-    return { streams: urlStreams(request, url), check: (entry) => entryMatches(entry, { url, ...(statuses ? { statuses } : {}) }), total: { kind: 'count', ...(statusCheck ? { check: statusCheck } : {}), readUnits: URL_COUNT_READ_UNITS } };
+    return {
+      streams: urlStreams(request, url),
+      check: (entry) => entryMatches(entry, { url, ...(statuses ? { statuses } : {}) }),
+      checkSkipped: statuses !== undefined,
+      total: { kind: 'count', ...(statusCheck ? { check: statusCheck } : {}), readUnits: URL_COUNT_READ_UNITS },
+    };
   }
   const scopes = countedScopes(request.scope);
-  return { streams: planStreams(request, scopes.counted, months ?? new MonthCounters([], [])), ...(statusCheck ? { check: statusCheck } : {}), total: { kind: 'counters', scopes, readUnits: COUNT_READ_UNITS } };
+  return {
+    streams: planStreams(request, scopes.counted, months ?? new MonthCounters([], [])),
+    ...(statusCheck ? { check: statusCheck } : {}),
+    checkSkipped: statuses !== undefined,
+    total: { kind: 'counters', scopes, readUnits: COUNT_READ_UNITS },
+  };
 }

@@ -1,7 +1,6 @@
 import type { MergedPage } from '../../shared/listing/merge-reader';
 import type { MediaLogEntry, MediaLogFilter, MediaLogList } from '../model/schemas';
 import type { ListingRequest } from './list-request';
-import { statusFilterOf } from './list-request';
 import type { ListMediaLogQuery } from './list-schemas';
 import type { Total } from './range-counts';
 
@@ -11,16 +10,9 @@ export interface ListingResult {
   readonly total: Total;
 }
 
-/** The filters a query applied, as the reply echoes them: the send range as `created` (api-spec.md). */
-function echoFilter(query: ListMediaLogQuery): MediaLogFilter {
-  const { send } = query;
-  return {
-    ...(send ? { created: { ...(send.from !== undefined ? { from: send.from } : {}), ...(send.to !== undefined ? { to: send.to } : {}) } } : {}),
-    ...(query.request !== undefined ? { request: query.request } : {}),
-    ...statusFilterOf(query),
-    ...(query.url !== undefined ? { url: query.url } : {}),
-    ...(query['user-id'] !== undefined ? { 'user-id': query['user-id'] } : {}),
-  } as MediaLogFilter;
+/** The filters a query applied, as the reply echoes them: every parameter but the sort and the page, the send range as `created` (api-spec.md). */
+function echoFilter({ send, sort: _sort, pagination: _pagination, ...filters }: ListMediaLogQuery): MediaLogFilter {
+  return { ...(send ? { created: send } : {}), ...filters };
 }
 
 /**

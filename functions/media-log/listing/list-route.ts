@@ -12,9 +12,9 @@ export const listMediaLogRoute = {
   handler: 'functions/media-log/listing/list-media-log.ts',
   auth: 'bearer',
   grants: {
-    // Entries by id (the request filter) and by key for a page; their keys from the listing indexes (a partial bucket counted entry by entry too).
+    // Entries by key for a page (and the request filter's one); their keys from the listing indexes (a partial bucket counted entry by entry too).
     mediaLog: [
-      { actions: ['GetItem', 'BatchGetItem'], partitions: [keysStartingWith(ENTRY_KEY_PREFIX)] },
+      { actions: ['BatchGetItem'], partitions: [keysStartingWith(ENTRY_KEY_PREFIX)] },
       { actions: ['Query'], indexes: (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map(mediaLogIndexName) },
     ],
     // Counter buckets, a range of one counter partition per Query.

@@ -12,9 +12,8 @@ import { UserScopeReader } from '../../shared/tables/user-scope-reader';
 import { usersTable } from '../../shared/tables/users-table';
 import { COUNTER_SCOPES } from '../model/keys';
 import type { MediaLogList } from '../model/schemas';
-import { entryMatches, filtersStatuses } from './entry-filter';
 import { COUNTER_READS_IN_FLIGHT, MediaLogIndexReader } from './index-reader';
-import { counterReadsOf, MonthCounters, planListing, type CounterReads, type ListingPlan } from './list-plan';
+import { counterReadsOf, entryCheck, MonthCounters, planListing, type CounterReads, type ListingPlan } from './list-plan';
 import { listReply, type ListingResult } from './list-reply';
 import { listingRequest, type ListingRequest } from './list-request';
 import type { ListMediaLogQuery } from './list-schemas';
@@ -24,7 +23,7 @@ import { LISTING_READ_UNITS } from './read-costs';
 import { scopeCounting } from './scope-counting';
 
 /** A listing that found nothing: no entry, an exact zero. */
-const NOTHING: ListingResult = { page: { values: [], budgetSpent: false }, total: { count: 0, exact: true } };
+const NOTHING: ListingResult = { page: { values: [] }, total: { count: 0, exact: true } };
 
 /**
  * GET /media/log: request → plan → reads → reply. The query and the caller make the request
@@ -83,7 +82,7 @@ export class MediaLogListing {
         skip: position.skip,
         take: request.page.limit,
         ...(plan.check ? { check: plan.check } : {}),
-        resolveSkipped: filtersStatuses(request.statuses),
+        resolveSkipped: plan.checkSkipped,
       },
       budget,
     );
@@ -103,15 +102,11 @@ export class MediaLogListing {
     return { total, position: await locate(source, segments, offset, request.ascending) };
   }
 
-  /** `request` filter: one GetItem, then the scope and the other filters checked on the entry. */
+  /** `request` filter: the one entry read by key, and the scope and the other filters checked on it; shown on the first page only. */
   private async byId(request: ListingRequest, id: string, budget: ReadBudget): Promise<ListingResult> {
-    const entry = await this.reader.entry(id, budget);
-    const { scope, range } = request;
-    const inScope = entry !== null && (scope.kind === 'all' ? !scope.exclude.includes(entry['user-id']) : scope.ids.includes(entry['user-id']));
-    const inRange = entry !== null && (range.from === undefined || entry.send >= range.from) && (range.to === undefined || entry.send < range.to);
-    const matches = entry !== null && inScope && inRange && entryMatches(entry, { statuses: request.statuses, ...(request.url !== undefined ? { url: request.url } : {}) });
-    const shown = matches && request.page.offset === 0 && request.page.edge === undefined;
-    return { page: { values: shown ? [entry] : [], budgetSpent: false }, total: { count: matches ? 1 : 0, exact: true } };
+    const entry = await this.reader.entry(id, entryCheck(request), budget);
+    const shown = entry !== null && request.page.offset === 0 && request.page.edge === undefined;
+    return { page: { values: shown ? [entry] : [] }, total: { count: entry === null ? 0 : 1, exact: true } };
   }
 
   /** The month counters the plan needs: every counted and hidden scope's, and the whole log's when it weighs the status partitions. */

@@ -41,8 +41,6 @@ export interface MergedPage<T> {
    * returned, passed over or left out. Absent when nothing more can match.
    */
   readonly edge?: string;
-  /** Whether the budget ended the page before it was full. */
-  readonly budgetSpent: boolean;
 }
 
 /** Most candidates resolved at once: what one BatchGetItem reads. */
@@ -70,7 +68,7 @@ interface Candidate {
  * advances, a page reads each stream once and resolves one candidate even past the budget.
  */
 export async function readMergedPage<T = ListedItem>(query: IndexQuery, request: MergeRequest<T>): Promise<MergedPage<T>> {
-  if (request.take <= 0 || isEmptyRange(request.range)) return { values: [], budgetSpent: false };
+  if (request.take <= 0 || isEmptyRange(request.range)) return { values: [] };
   return new PageMerge(query, request).read();
 }
 
@@ -158,9 +156,10 @@ class PageMerge<T> {
   /** The page, and the edge the walk resumes at: after its last item when full, else where the least-advanced stream stands. */
   private page(): MergedPage<T> {
     if (this.taken >= this.goal) {
-      return { values: this.values, ...(this.streams.more() && this.lastTaken !== undefined ? { edge: edgeAfter(this.lastTaken, this.request.ascending) } : {}), budgetSpent: false };
+      return { values: this.values, ...(this.streams.more() && this.lastTaken !== undefined ? { edge: edgeAfter(this.lastTaken, this.request.ascending) } : {}) };
     }
+    // Not full: the streams are read through, or the budget ended the page where the least-advanced one stands.
     const edge = this.streams.earliestEdge();
-    return { values: this.values, ...(edge === undefined ? {} : { edge }), budgetSpent: edge !== undefined };
+    return { values: this.values, ...(edge === undefined ? {} : { edge }) };
   }
 }
