@@ -23,28 +23,33 @@ export interface WalkedPage {
   readonly units: number;
 }
 
-/** Every page of a listing by following `pagination.next`; `between` runs after each page (concurrent changes). */
+/**
+ * Every page of a listing by following `pagination.next`. `during` starts after each page and runs
+ * while the next one is read (changes made as the walk goes on, racing its reads).
+ */
 export async function walkListing(
   listing: MediaLogListing,
   caller: Caller,
   query: Record<string, unknown>,
   limit: number,
-  between: (page: number) => Promise<void> = async () => undefined,
+  during: (page: number) => Promise<void> = async () => undefined,
 ): Promise<{ readonly entries: MediaLogEntry[]; readonly pages: WalkedPage[] }> {
   const pages: WalkedPage[] = [];
   let cursor: string | null = null;
+  let changes: Promise<void> = Promise.resolve();
   do {
-    const pagination = { limit: String(limit), ...(cursor === null ? {} : { cursor }) };
+    const pagination: Record<string, string> = { limit: String(limit), ...(cursor === null ? {} : { cursor }) };
     const meter = attachReadMeter(getDocumentClient());
     try {
-      const reply = await listing.list(caller, ListMediaLogQuerySchema.parse({ ...query, pagination }));
+      const [reply]: [MediaLogList, void] = await Promise.all([listing.list(caller, ListMediaLogQuerySchema.parse({ ...query, pagination })), changes]);
       pages.push({ reply, units: meter.tally().billedReadUnits });
       cursor = reply.pagination.next;
     } finally {
       meter.detach();
     }
-    await between(pages.length);
+    changes = during(pages.length);
   } while (cursor !== null && pages.length < 2000);
+  await changes;
   return { entries: pages.flatMap((page) => page.reply.log), pages };
 }
 

@@ -13,10 +13,10 @@ import { listingWith, walkListing } from './walk-fixture';
 /**
  * A cursor walk's promise (DESIGN.md section 4), as a property, on the product's listing against
  * DynamoDB Local: whatever the entries (their shards, owners, urls, statuses and times), the read
- * budget, the caller, the filters and the status changes made while the walk goes on, the walk
- * returns exactly once every entry that matches from its first page to its last (held against a
- * scan of the table), never an entry twice, only entries of the caller's scope, in order; with the
- * route's budget, a page is short only at the end of the walk.
+ * budget, the caller, the filters and the status changes made while the walk goes on (racing the
+ * reads of the next page), the walk returns exactly once every entry that matches from its first
+ * page to its last (held against a scan of the table), never an entry twice, only entries of the
+ * caller's scope, in order; with the route's budget, a page is short only at the end of the walk.
  */
 
 /** Owners of a run's entries: index 0 is a root user (hidden from an admin), 1 a user, 2 and 3 its subs, 4 another user. */
