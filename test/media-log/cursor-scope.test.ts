@@ -55,7 +55,8 @@ describe('a cursor after a page spent on entries outside the scope', () => {
         expect(reading).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
       }
     }
-  });
+    // Two pages of some ten thousand index items each, and the url's count beside each.
+  }, 120_000);
 });
 
 describe('the cursor codec', () => {
