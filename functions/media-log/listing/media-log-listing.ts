@@ -20,7 +20,7 @@ import type { ListMediaLogQuery } from './list-schemas';
 import { FamilyScopes } from './listing-scope';
 import { locate, segmentsOf, totalOf, type PagePosition, type Total } from './range-counts';
 import { LISTING_READ_UNITS } from './read-costs';
-import { scopeCounting } from './scope-counting';
+import { ScopeCounting } from './scope-counting';
 
 /** A listing that found nothing: no entry, an exact zero. */
 const NOTHING: ListingResult = { page: { values: [] }, total: { count: 0, exact: true } };
@@ -95,7 +95,7 @@ export class MediaLogListing {
       const counted = await this.reader.count(plan.streams, request.range, budget, check ? { check } : {});
       return { total: { count: counted.count, exact: counted.exact }, position: null };
     }
-    const source = scopeCounting(this.reader, request, plan.total.scopes, months ?? new MonthCounters([], []), budget);
+    const source = new ScopeCounting(this.reader, request, plan.total.scopes, months ?? new MonthCounters([], []), budget);
     const segments = await segmentsOf(source, request.range);
     const total = totalOf(segments);
     if (offset === undefined || offset >= total.count) return { total, position: null };

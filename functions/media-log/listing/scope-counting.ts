@@ -1,9 +1,11 @@
 import { mapConcurrently } from '../../shared/async/map-concurrently';
+import type { Counted, ItemFilter } from '../../shared/listing/index-query';
 import type { KeyRange } from '../../shared/listing/key-range';
 import type { ReadBudget } from '../../shared/listing/read-budget';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { comboAttribute, counterLevelsOf, matchingCount, sumBuckets, TOTAL_ATTRIBUTE, type CounterBucket } from '../model/counters';
 import { COUNTER_SCOPES, type CounterScope } from '../model/keys';
+import type { MediaLogEntry } from '../model/schemas';
 import { bucketOf, bucketRange, bucketStart, covers, type TimeLevel } from '../model/time-buckets';
 import { entryMatches, filtersStatuses, indexFilter } from './entry-filter';
 import { COUNTER_READS_IN_FLIGHT, type MediaLogIndexReader } from './index-reader';
@@ -39,20 +41,73 @@ function named(bucket: string, names: KeyRange): boolean {
  * instead, and those counts are lower bounds, said so. Counts entry by entry run one after
  * another, so the same request spends the budget the same way each time.
  */
-export function scopeCounting(reader: MediaLogIndexReader, request: ListingRequest, scopes: CountedScopes, months: MonthCounters, budget: ReadBudget): CountingSource {
-  const { counted, hidden } = scopes;
-  const levels = counterLevelsOf(counted[0] ?? COUNTER_SCOPES.all);
-  const monthsOf = (list: readonly CounterScope[]) => sumBuckets(list.map((scope) => months.of(scope)));
-  const hiddenMonths = new Map(monthsOf(hidden).map(({ bucket, counts }) => [bucket, counts]));
-  const filter = request.scope.kind === 'all' && request.scope.exclude.length > 0 ? indexFilter({ excludeUserIds: request.scope.exclude }) : undefined;
-  const withStatuses = filtersStatuses(request.statuses);
-  const shardsPerScope = scopeShards(counted[0] ?? COUNTER_SCOPES.all).length;
-  let queue: Promise<unknown> = Promise.resolve();
-  const oneAtATime = <T>(count: () => Promise<T>): Promise<T> => {
-    const run = queue.then(count);
-    queue = run.catch(() => undefined);
+export class ScopeCounting implements CountingSource {
+  public readonly levels: readonly TimeLevel[];
+  private readonly counted: readonly CounterScope[];
+  private readonly hidden: readonly CounterScope[];
+  private readonly hiddenMonths: ReadonlyMap<string, Readonly<Record<string, number>>>;
+  /** The index filter that leaves hidden users' items out of a count. */
+  private readonly filter: ItemFilter | undefined;
+  private readonly withStatuses: boolean;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  public constructor(
+    private readonly reader: MediaLogIndexReader,
+    private readonly request: ListingRequest,
+    scopes: CountedScopes,
+    private readonly months: MonthCounters,
+    private readonly budget: ReadBudget,
+  ) {
+    this.counted = scopes.counted;
+    this.hidden = scopes.hidden;
+    this.levels = counterLevelsOf(this.counted[0] ?? COUNTER_SCOPES.all);
+    this.hiddenMonths = new Map(this.monthsOf(this.hidden).map(({ bucket, counts }) => [bucket, counts]));
+    this.filter = request.scope.kind === 'all' && request.scope.exclude.length > 0 ? indexFilter({ excludeUserIds: request.scope.exclude }) : undefined;
+    this.withStatuses = filtersStatuses(request.statuses);
+  }
+
+  public async buckets(level: number, parent: string | null, names: KeyRange): Promise<CounterBucket[]> {
+    if (level === 0) return minus(this.monthsOf(this.counted), this.monthsOf(this.hidden)).filter(({ bucket }) => named(bucket, names));
+    const size = this.levels[level];
+    if (size === undefined) return [];
+    const lists = await mapConcurrently(this.counted, COUNTER_READS_IN_FLIGHT, (scope) => this.reader.counterBuckets(scope, size, parent, names, this.budget));
+    return this.withoutHidden(size, sumBuckets(lists));
+  }
+
+  public matching(counts: Readonly<Record<string, number>>): number {
+    return matchingCount(counts, this.request.statuses);
+  }
+
+  public canRead(): boolean {
+    return this.budget.allows(QUERY_UNITS);
+  }
+
+  public countUnits(counts: Readonly<Record<string, number>>): number {
+    const shards = scopeShards(this.counted[0] ?? COUNTER_SCOPES.all).length;
+    return this.counted.length * shards * QUERY_UNITS + (counts[TOTAL_ATTRIBUTE] ?? 0) * (INDEX_ITEM_UNITS + (this.withStatuses ? ENTRY_READ_UNITS : 0));
+  }
+
+  public splitUnits(): number {
+    return (this.counted.length + this.hidden.length) * QUERY_UNITS;
+  }
+
+  public countEntries(range: KeyRange): Promise<Counted> {
+    const month = bucketOf('month', range.from ?? '');
+    const { statuses } = this.request;
+    const withEntries = this.counted.filter((scope) => this.months.of(scope).some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, statuses) > 0));
+    const parts = withEntries.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard), ...(this.filter ? { filter: this.filter } : {}) })));
+    return this.oneAtATime(() => this.reader.count(parts, range, this.budget, this.withStatuses ? { check: (entry) => entryMatches(entry, { statuses }) } : {}));
+  }
+
+  private monthsOf(scopes: readonly CounterScope[]): CounterBucket[] {
+    return sumBuckets(scopes.map((scope) => this.months.of(scope)));
+  }
+
+  private oneAtATime<T>(count: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(count);
+    this.queue = run.catch(() => undefined);
     return run;
-  };
+  }
 
   /**
    * `buckets` of `level` less the hidden users' entries in each, counted entry by entry over the
@@ -60,42 +115,21 @@ export function scopeCounting(reader: MediaLogIndexReader, request: ListingReque
    * upper bound that is never used as such, since the counting splits it or counts its part of the
    * range entry by entry, where the index filter leaves the hidden entries out.
    */
-  const withoutHidden = async (level: TimeLevel, buckets: readonly CounterBucket[]): Promise<CounterBucket[]> => {
-    const inside = buckets.filter(({ bucket }) => covers(request.range, bucketRange(level, bucket)));
+  private async withoutHidden(level: TimeLevel, buckets: readonly CounterBucket[]): Promise<CounterBucket[]> {
+    const inside = buckets.filter(({ bucket }) => covers(this.request.range, bucketRange(level, bucket)));
     const first = inside[0];
     const last = inside.at(-1);
-    if (hidden.length === 0 || first === undefined || last === undefined) return [...buckets];
-    const parts = hidden.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard) })));
+    if (this.hidden.length === 0 || first === undefined || last === undefined) return [...buckets];
+    const parts = this.hidden.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard) })));
     const stretch = { ...bucketRange(level, last.bucket), from: bucketStart(first.bucket) };
-    const read = await oneAtATime(() =>
-      reader.count(parts, stretch, budget, { readEntries: withStatuses, tally: (item, entry) => [TOTAL_ATTRIBUTE, ...(entry ? [comboAttribute(entry)] : [])].map((name) => `${bucketOf(level, String(item[MEDIA_LOG_ATTRIBUTES.sendKey]))}#${name}`) }),
-    );
+    const tally = (item: Readonly<Record<string, unknown>>, entry: MediaLogEntry | undefined) =>
+      [TOTAL_ATTRIBUTE, ...(entry ? [comboAttribute(entry)] : [])].map((name) => `${bucketOf(level, String(item[MEDIA_LOG_ATTRIBUTES.sendKey]))}#${name}`);
+    const read = await this.oneAtATime(() => this.reader.count(parts, stretch, this.budget, { readEntries: this.withStatuses, tally }));
     return buckets.map(({ bucket, counts }) => {
       if (!inside.some((candidate) => candidate.bucket === bucket)) return { bucket, counts };
-      if (!read.exact) return { bucket, counts: subtract(counts, hiddenMonths.get(bucketOf('month', bucketStart(bucket)))), exact: false };
+      if (!read.exact) return { bucket, counts: subtract(counts, this.hiddenMonths.get(bucketOf('month', bucketStart(bucket)))), exact: false };
       const mine = Object.fromEntries(Object.keys(counts).map((name) => [name, read.tallies.get(`${bucket}#${name}`) ?? 0]));
       return { bucket, counts: subtract(counts, mine) };
     });
-  };
-
-  return {
-    levels,
-    async buckets(level, parent, names) {
-      if (level === 0) return minus(monthsOf(counted), monthsOf(hidden)).filter(({ bucket }) => named(bucket, names));
-      const size = levels[level];
-      if (size === undefined) return [];
-      const lists = await mapConcurrently(counted, COUNTER_READS_IN_FLIGHT, (scope) => reader.counterBuckets(scope, size, parent, names, budget));
-      return withoutHidden(size, sumBuckets(lists));
-    },
-    matching: (counts) => matchingCount(counts, request.statuses),
-    canRead: () => budget.allows(QUERY_UNITS),
-    countUnits: (counts) => counted.length * shardsPerScope * QUERY_UNITS + (counts[TOTAL_ATTRIBUTE] ?? 0) * (INDEX_ITEM_UNITS + (withStatuses ? ENTRY_READ_UNITS : 0)),
-    splitUnits: () => (counted.length + hidden.length) * QUERY_UNITS,
-    async countEntries(range) {
-      const month = bucketOf('month', range.from ?? '');
-      const withEntries = counted.filter((scope) => months.of(scope).some((bucket) => bucket.bucket === month && matchingCount(bucket.counts, request.statuses) > 0));
-      const parts = withEntries.flatMap((scope) => scopeShards(scope).map((shard) => ({ partition: scopePartition(scope, shard), ...(filter ? { filter } : {}) })));
-      return oneAtATime(() => reader.count(parts, range, budget, withStatuses ? { check: (entry) => entryMatches(entry, { statuses: request.statuses }) } : {}));
-    },
-  };
+  }
 }
