@@ -1,4 +1,4 @@
-import type { RequestHeader, RouteContract } from '../shared/http/route-definition';
+import { requestHeadersOf, type RequestHeader, type RouteContract, type RouteOperation } from '../shared/http/route-definition';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RETENTION_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from '../shared/idempotency/idempotency-key';
 import type { ComponentSchemas, JsonSchema } from './json-schema';
 
@@ -76,6 +76,6 @@ const HEADERS: Readonly<Record<RequestHeader, { readonly description: string; re
 };
 
 /** Request headers the route reads besides Authorization. */
-export function headerParameters(contract: RouteContract): ParameterObject[] {
-  return (contract.requestHeaders ?? []).map((name) => ({ name, in: 'header', required: false, ...HEADERS[name] }));
+export function headerParameters(route: RouteOperation): ParameterObject[] {
+  return requestHeadersOf(route).map((name) => ({ name, in: 'header', required: false, ...HEADERS[name] }));
 }
