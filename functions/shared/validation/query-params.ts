@@ -71,7 +71,7 @@ export interface ExclusiveParameters {
 }
 
 /** The query schemas that hold a group of mutually exclusive parameters, read by the OpenAPI document. */
-export const exclusiveParameters = z.registry<ExclusiveParameters>();
+export const exclusiveParameters = /* @__PURE__ */ z.registry<ExclusiveParameters>();
 
 /**
  * `query`, refusing a request that gives more than one of `group`'s members (a 400 naming the last
