@@ -19,6 +19,7 @@ import { IdentityRepository } from '../functions/auth/identity-repository';
 import { StoredCallers } from '../functions/auth/stored-callers';
 import { avatarConfig } from '../functions/avatars/avatar-config';
 import { AvatarImages } from '../functions/avatars/avatar-images';
+import { AvatarRemoval } from '../functions/avatars/avatar-removal';
 import { AvatarService } from '../functions/avatars/avatar-service';
 import { fetchImage } from '../functions/avatars/fetch';
 import { AVATAR_MAX_SIDE, cropAvatar } from '../functions/avatars/image';
@@ -145,6 +146,7 @@ export async function benchAvatarPipeline(options: AvatarPipelineOptions = {}): 
     // What the upload routes run: the avatar service with the image pipeline.
     const images = new AvatarImages(new UploadedImages(getS3Client(), avatarBucketName()));
     const service = new AvatarService({ avatars: avatarRepository(), storage: avatarStorage(), images, maxAvatars: avatarConfig().maxPerUser });
+    const removal = new AvatarRemoval({ avatars: avatarRepository(), storage: avatarStorage() });
     const request = { avatar: served.url, crop: CROP };
 
     const sameAvatar = (await bareSharp(photo)).equals((await cropAvatar(photo, CROP, { maxPixels: 40_000_000 })).webp);
@@ -155,7 +157,7 @@ export async function benchAvatarPipeline(options: AvatarPipelineOptions = {}): 
     const upload = async () => {
       const { ms, value } = await timed(() => service.upload(caller, 'current', request));
       // Untimed: keep the user's partition at one avatar, so every sample reads and writes the same.
-      await service.remove(caller, value.id);
+      await removal.remove(caller, value.id);
       return ms;
     };
     await alternate(warmup, [bare, crop, fetch, upload]);

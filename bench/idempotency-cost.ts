@@ -126,7 +126,7 @@ const withoutKeys: OptionsChange = (options) => ({ ...options, plugins: [...(opt
 
 /** The functions whose routes take an `Idempotency-Key`. */
 function keyedFunctions() {
-  const keyed = new Set(routes.filter((route) => route.contract.requestHeaders?.includes('Idempotency-Key')).map((route) => route.name));
+  const keyed = new Set(routes.filter((route) => route.idempotencyKey === true).map((route) => route.name));
   return deployedFunctions().filter((fn) => keyed.has(fn.name));
 }
 

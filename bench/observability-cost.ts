@@ -5,7 +5,7 @@
  * timed in the same rounds (bench/build-pairs.ts). The logger and the metrics (a few hundred bytes
  * of the service's own, functions/shared/observability/embedded-metrics.ts) stay in both.
  */
-import { bundleDefines, DEPLOYED_SDK_SOURCE, TRACING_ENV } from '../lib/function-bundling';
+import { DEPLOYED_SDK_SOURCE, TRACING_ENV, tracingDefines } from '../lib/function-bundling';
 import { benchBuildPairs, formatBuildPairs, largestAddedKb, type BuildPairResult } from './build-pairs';
 import { deployedFunctions, type OptionsChange } from '../local/lambda/function-bundles';
 import { formatMs, formatSpread, spread, type TargetResult } from './report';
@@ -16,7 +16,7 @@ const STAND_INS = {
 } as const;
 
 /** The stack's options with tracing on (`-c tracing=true`): the bundle holds the X-Ray SDK. */
-const withTracing: OptionsChange = (options) => ({ ...options, define: { ...options.define, ...bundleDefines(true) } });
+const withTracing: OptionsChange = (options) => ({ ...options, define: { ...options.define, ...tracingDefines(true) } });
 
 /** The stack's options, with Tracer swapped for its stand-in. */
 const withoutTracing: OptionsChange = (options) => ({ ...options, alias: { ...options.alias, ...STAND_INS } });

@@ -23,7 +23,9 @@ export const serviceFunctions: ServiceFunctions = {
 export function deployedFunctionsOf(functions: ServiceFunctions): DeployedFunction[] {
   const entry = { image: false } as const;
   return [
-    ...functions.routes.map((route): DeployedFunction => ({ kind: 'route', name: route.name, handler: route.handler, image: route.image === true, route })),
+    ...functions.routes.map(
+      (route): DeployedFunction => ({ kind: 'route', name: route.name, handler: route.handler, image: route.image === true, idempotencyKey: route.idempotencyKey === true, route }),
+    ),
     { ...entry, kind: 'authorizer', name: functions.authorizer.name, handler: functions.authorizer.handler, authorizer: functions.authorizer },
     ...functions.scheduled.map((scheduled): DeployedFunction => ({ ...entry, kind: 'schedule', name: scheduled.name, handler: scheduled.handler, scheduled })),
     ...functions.queueConsumers.map((consumer): DeployedFunction => ({ ...entry, kind: 'queue', name: consumer.name, handler: consumer.handler, consumer })),

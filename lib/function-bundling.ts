@@ -103,7 +103,31 @@ export const OPENAPI_DOCUMENT_FILE = 'openapi.json';
  * carries the same tracing value.
  */
 export function bundleDefines(tracing: boolean): Record<string, string> {
-  return { [`process.env.${TRACING_ENV}`]: JSON.stringify(String(tracing)), 'process.env.OPENAPI_DOCUMENT_FILE': JSON.stringify(OPENAPI_DOCUMENT_FILE) };
+  return { ...tracingDefines(tracing), 'process.env.OPENAPI_DOCUMENT_FILE': JSON.stringify(OPENAPI_DOCUMENT_FILE) };
+}
+
+/** The compile-time tracing value of {@link bundleDefines} alone, for a build that changes only it. */
+export function tracingDefines(tracing: boolean): Record<string, string> {
+  return { [`process.env.${TRACING_ENV}`]: JSON.stringify(String(tracing)) };
+}
+
+/**
+ * The package.json condition under which `#idempotency-layer` (the `imports` of package.json) is
+ * the module without the idempotency layer (functions/shared/idempotency/without-idempotency-key.ts).
+ */
+export const WITHOUT_IDEMPOTENCY_KEY_CONDITION = 'frontend-api-without-idempotency-key';
+
+/**
+ * The package.json conditions a function's bundle resolves with. A function that is not the route
+ * of an `Idempotency-Key` resolves `#idempotency-layer` to the module without the layer: a static
+ * import of Powertools Idempotency would keep its JMESPath engine (module-level decorator calls,
+ * about 23 KB) in every bundle that merely imports it, and a dynamic `import()` would keep whole AWS
+ * SDK clients in the keyed ones (esbuild cannot shake a module it must load on demand: measured,
+ * 50–80 KB more). `module` is esbuild's own default, which it applies only while no condition is
+ * set (https://esbuild.github.io/api/#conditions): named again, the other packages resolve as before.
+ */
+export function bundleConditions(fn: Pick<BundledFunction, 'idempotencyKey'>): string[] {
+  return fn.idempotencyKey === true ? ['module'] : ['module', WITHOUT_IDEMPOTENCY_KEY_CONDITION];
 }
 
 /** The Powertools variable that switches tracing, in a function's environment and in its bundle. */
@@ -120,6 +144,8 @@ export interface BundledFunction {
   readonly handler: string;
   /** Whether it ships sharp beside the bundle. */
   readonly image: boolean;
+  /** Whether it is the function of a route that takes an `Idempotency-Key` (RouteOperation.idempotencyKey). */
+  readonly idempotencyKey?: boolean;
 }
 
 /**
@@ -140,6 +166,7 @@ export function esbuildOptions(fn: BundledFunction, outfile: string, sdk: SdkSou
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     banner: { js: BUNDLE_SETTINGS.banner },
     define: bundleDefines(tracing),
+    conditions: bundleConditions(fn),
     external: externalModules(fn.image, sdk),
     outfile,
     logLevel: 'silent',

@@ -1,4 +1,4 @@
-import { BUNDLE_OVER_FLOOR_BUDGET_KB, bundleSizeTargets, formatBundleSizes, type FunctionComposition } from '../bundle-size';
+import { BUNDLE_OVER_FLOOR_BUDGET_KB, BUNDLE_OVER_FLOOR_GUARD_KB, bundleSizeTargets, formatBundleSizes, type FunctionComposition } from '../bundle-size';
 import { coldStartTargets, formatColdStart, INIT_OVER_FLOOR_BUDGET_MS, type ColdStartResult, type ColdStartRow, type Difference } from '../cold-start';
 import { floorOf } from '../floor-bundle';
 import { spread } from '../report';
@@ -12,9 +12,9 @@ import { spread } from '../report';
 const DYNAMODB = floorOf(['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'], false);
 const IMAGE = floorOf(['@aws-sdk/client-dynamodb', '@aws-sdk/client-s3', '@aws-sdk/lib-dynamodb'], true);
 
-function bundle(name: string, sizeKb: number, image = false): FunctionComposition {
+function bundle(name: string, sizeKb: number, image = false, idempotencyKey = false): FunctionComposition {
   const floor = image ? IMAGE : DYNAMODB;
-  return { name, image, closure: { files: 10, lines: 500, shaken: 0 }, sizeKb, floor, floorKb: image ? 472 : 334, breakdown: [] };
+  return { name, image, idempotencyKey, closure: { files: 10, lines: 500, shaken: 0 }, sizeKb, floor, floorKb: image ? 472 : 334, breakdown: [] };
 }
 
 function difference(ms: number): Difference {
@@ -52,6 +52,23 @@ describe('the bundle target', () => {
     expect(target?.pass).toBe(false);
     expect(target?.measured).toMatch(/^\+81\.0 KB \(getThing/);
     expect(formatBundleSizes(rows)).toMatch(/getThing .* OVER floor \+ 80 KB/);
+  });
+});
+
+describe('the bundle guard', () => {
+  it('holds a function to floor + 100 KB, and one that takes an Idempotency-Key to floor + 125 KB', () => {
+    const within = [bundle('listThings', 334 + BUNDLE_OVER_FLOOR_GUARD_KB.plain), bundle('updateThing', 334 + BUNDLE_OVER_FLOOR_GUARD_KB.idempotencyKey, false, true)];
+    const [, guard] = bundleSizeTargets(within);
+    expect(guard?.pass).toBe(true);
+    expect(formatBundleSizes(within)).toMatch(/updateThing .* within guard 125/);
+  });
+
+  it('fails on a function past its own guard and names the nearest', () => {
+    const rows = [bundle('listThings', 334 + BUNDLE_OVER_FLOOR_GUARD_KB.plain + 1), bundle('updateThing', 334 + 120, false, true)];
+    const [, guard] = bundleSizeTargets(rows);
+    expect(guard?.pass).toBe(false);
+    expect(guard?.measured).toBe('+101.0 KB of 100 (listThings)');
+    expect(formatBundleSizes(rows)).toMatch(/listThings .* OVER guard 100/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTVerifyGetKey } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, type JWTVerifyGetKey, type RemoteJWKSetOptions } from 'jose';
 import { defineConfig } from '../shared/config/define-config';
 import { IdentityProviderUnavailableError } from './errors';
 
@@ -58,6 +58,20 @@ export function failingOnOutage(keys: JWTVerifyGetKey): JWTVerifyGetKey {
 }
 
 /**
+ * The issuer's remote key set, made on its first use. jose makes a `Headers` object when it makes
+ * the set, and the first `Headers` of a process loads Node's fetch (undici): about 27 ms of the
+ * authorizer's cold start, for a set that no init uses. The first token needs it, and pays for it
+ * then, as it pays for the key set's first fetch.
+ */
+function remoteKeysOnFirstUse(url: URL, options: RemoteJWKSetOptions): JWTVerifyGetKey {
+  let keys: JWTVerifyGetKey | undefined;
+  return (header, token) => {
+    keys ??= createRemoteJWKSet(url, options);
+    return keys(header, token);
+  };
+}
+
+/**
  * The verification set-up, read once:
  * - `AUTH_ISSUER` + `AUTH_JWKS_URL` (+ `AUTH_AUDIENCE` or `AUTH_COGNITO_CLIENT_ID`): an external
  *   issuer; its JWKS is fetched over HTTP(S), cached, and fetched again (at most every
@@ -71,7 +85,7 @@ export const authConfig = /* @__PURE__ */ defineConfig('auth', (env): AuthConfig
     // Re-fetching on an unknown key id is what makes key rotation work; the cool-down keeps a flood
     // of forged key ids from turning into a flood of JWKS requests.
     const cooldownDuration = env.integer(AUTH_ENV.jwksCooldownMs, 30_000, { min: 0, max: 3_600_000 });
-    const keys = failingOnOutage(createRemoteJWKSet(new URL(jwksUrl), { cooldownDuration, cacheMaxAge: 600_000, timeoutDuration: 5_000 }));
+    const keys = failingOnOutage(remoteKeysOnFirstUse(new URL(jwksUrl), { cooldownDuration, cacheMaxAge: 600_000, timeoutDuration: 5_000 }));
     const cognitoClientId = env.optional(AUTH_ENV.cognitoClientId);
     if (cognitoClientId !== undefined) return { mode: 'cognito', issuer, cognitoClientId, keys };
     return { mode: 'external', issuer, audience: env.required(AUTH_ENV.audience), keys };

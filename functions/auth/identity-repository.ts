@@ -1,8 +1,7 @@
-import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Role, UserStatus } from '../shared/access/roles';
-import type { StoredItem } from '../shared/tables/user-partition';
+import { readProfile, type StoredItem } from '../shared/tables/user-partition';
 import { USER_SUBJECT_INDEX } from '../shared/tables/users-table';
-import { usersKeys } from '../shared/tables/users-keys';
 import { AmbiguousSubjectError } from './errors';
 
 /** What the authorizer needs to know about a token's subject. */
@@ -49,7 +48,6 @@ export class IdentityRepository {
 
   /** The stored profile item of user `id`, or null when the user is gone. Strongly consistent. */
   public async storedProfile(id: number): Promise<StoredItem | null> {
-    const { Item } = await this.client.send(new GetCommand({ TableName: this.tableName, Key: usersKeys.profile(id), ConsistentRead: true }));
-    return Item ?? null;
+    return readProfile(this.client, this.tableName, id);
   }
 }

@@ -1,5 +1,6 @@
-import type { Caller, Role, StoredCaller } from '../shared/access/roles';
+import type { Caller, StoredCaller } from '../shared/access/roles';
 import { ForbiddenError, UnauthorizedError } from '../shared/errors';
+import { accessTargetOf } from '../shared/tables/user-partition';
 import type { IdentityRepository } from './identity-repository';
 
 /**
@@ -21,6 +22,7 @@ export class StoredCallers {
     const profile = await this.identities.storedProfile(claims.userId);
     if (profile === null) throw new UnauthorizedError('The user of this token no longer exists.');
     if (profile.status !== 'active') throw new ForbiddenError();
-    return { userId: claims.userId, role: profile.role as Role, parentId: (profile.parentId as number | null | undefined) ?? null, profile };
+    const { role, parentId } = accessTargetOf(claims.userId, profile);
+    return { userId: claims.userId, role, parentId, profile };
   }
 }

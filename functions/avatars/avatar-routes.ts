@@ -1,4 +1,3 @@
-import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteOperation } from '../shared/http/route-definition';
 import { UserPathSchema } from '../shared/validation/user-id';
@@ -20,14 +19,12 @@ const UPLOAD_GRANTS = {
   avatars: ['PutObject', 'DeleteObject'],
   // An uploaded file is read once and deleted.
   uploads: ['GetObject', 'DeleteObject'],
-  idempotency: [KEYED_REQUESTS],
 } as const;
 
 /** What both avatar uploads accept. */
 const AVATAR_UPLOAD_CONTRACT = {
   body: AvatarUploadSchema,
   maxBodyBytes: 16 * 1024,
-  requestHeaders: ['Idempotency-Key'],
 } as const;
 
 /** POST /user/current/avatar. */
@@ -39,6 +36,7 @@ export const uploadCurrentAvatarRoute = {
   auth: 'bearer',
   grants: UPLOAD_GRANTS,
   image: true,
+  idempotencyKey: true,
   contract: AVATAR_UPLOAD_CONTRACT,
 } as const satisfies RouteOperation;
 
@@ -51,6 +49,7 @@ export const uploadUserAvatarRoute = {
   auth: 'bearer',
   grants: UPLOAD_GRANTS,
   image: true,
+  idempotencyKey: true,
   contract: {
     ...AVATAR_UPLOAD_CONTRACT,
     pathParameters: UserPathSchema,

@@ -1,4 +1,3 @@
-import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import type { RouteOperation } from '../shared/http/route-definition';
 import * as z from '../shared/validation/zod';
@@ -22,10 +21,9 @@ export const deleteCurrentAvatarRoute = {
   grants: {
     users: [USER_PARTITION_READS, { ...AVATAR_RECORD_WRITES, actions: ['DeleteItem'] }, { ...PROFILE_AVATAR_UPDATE, inTransaction: true }],
     avatars: ['DeleteObject'],
-    idempotency: [KEYED_REQUESTS],
   },
+  idempotencyKey: true,
   contract: {
     pathParameters: AvatarPathSchema,
-    requestHeaders: ['Idempotency-Key'],
   },
 } as const satisfies RouteOperation;

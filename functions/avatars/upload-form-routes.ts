@@ -1,5 +1,4 @@
-import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
-import { CALLER_PROFILE_READ, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
+import { CALLER_PROFILE_READ } from '../shared/deployment/users-table-access';
 import type { RouteOperation } from '../shared/http/route-definition';
 import { UPLOAD_FORM_COUNT } from './avatar-grants';
 import { avatarBucket } from '../shared/storage/avatar-bucket';
@@ -17,14 +16,13 @@ export const AvatarUploadFormRequestSchema = z.strictObject({
 const UPLOAD_FORM_CONTRACT = {
   body: AvatarUploadFormRequestSchema,
   maxBodyBytes: 1024,
-  requestHeaders: ['Idempotency-Key'],
 } as const;
 
 /**
  * An upload form signs with the right to put objects under the upload prefix (S3 authorizes the
  * browser's post with the function's credentials); the caller's form reads only the caller's
- * profile, a managed user's form that user's partition too; both count the form on the profile of
- * the user it is for.
+ * profile, a managed user's form that user's profile too (to check it is managed); both count the
+ * form on the profile of the user it is for.
  */
 const UPLOAD_FORM_SIGNING = ['PutObject'] as const;
 
@@ -35,7 +33,8 @@ export const createCurrentAvatarUploadRoute = {
   path: '/user/current/avatar/uploads',
   handler: 'functions/avatars/create-current-avatar-upload.ts',
   auth: 'bearer',
-  grants: { users: [CALLER_PROFILE_READ, UPLOAD_FORM_COUNT], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
+  grants: { users: [CALLER_PROFILE_READ, UPLOAD_FORM_COUNT], uploads: UPLOAD_FORM_SIGNING },
+  idempotencyKey: true,
   contract: UPLOAD_FORM_CONTRACT,
 } as const satisfies RouteOperation;
 
@@ -46,7 +45,8 @@ export const createUserAvatarUploadRoute = {
   path: '/user/{user-id}/avatar/uploads',
   handler: 'functions/avatars/create-user-avatar-upload.ts',
   auth: 'bearer',
-  grants: { users: [USER_PARTITION_READS, UPLOAD_FORM_COUNT], uploads: UPLOAD_FORM_SIGNING, idempotency: [KEYED_REQUESTS] },
+  grants: { users: [CALLER_PROFILE_READ, UPLOAD_FORM_COUNT], uploads: UPLOAD_FORM_SIGNING },
+  idempotencyKey: true,
   contract: {
     ...UPLOAD_FORM_CONTRACT,
     pathParameters: UserPathSchema,

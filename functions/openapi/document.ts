@@ -50,7 +50,7 @@ const DESCRIPTION = [
 
 function operation(route: RouteDefinition, path: string, schemas: ComponentSchemas): Record<string, unknown> {
   const { contract, docs } = route;
-  const parameters = [...pathParameters(contract, schemas), ...queryParameters(contract, schemas), ...headerParameters(contract)];
+  const parameters = [...pathParameters(contract, schemas), ...queryParameters(contract, schemas), ...headerParameters(route)];
   return {
     operationId: route.name,
     tags: [docs.tag],

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../shared/http/route-definition';
+import { routeGrants } from '../shared/deployment/route-grants';
 import { ProblemError } from '../shared/errors';
 import { GATEWAY_HEAD_LIMITS, GATEWAY_HEAD_REFUSALS, gatewayProblem, type GatewayAnswerType } from '../shared/http/gateway-problems';
 import { PROBLEMS, type ProblemCode } from '../shared/http/problem-catalog';
@@ -57,11 +58,6 @@ const IMAGE_CODES: readonly ProblemCode[] = [
 /** Codes of the routes that take an `Idempotency-Key` (DESIGN.md 5b). */
 const IDEMPOTENCY_CODES: readonly ProblemCode[] = ['idempotency_key_in_use', 'idempotency_key_reused'];
 
-/** Whether a route takes an `Idempotency-Key`. */
-function takesIdempotencyKey(route: RouteDefinition): boolean {
-  return route.contract.requestHeaders?.includes('Idempotency-Key') === true;
-}
-
 function example(code: ProblemCode, path: string, detail?: string): [string, ProblemBody] {
   return [code.replaceAll('_', '-'), problemBody(new ProblemError(code, { detail }), path)];
 }
@@ -78,7 +74,7 @@ function functionExamples(status: number, route: RouteDefinition, path: string):
       return Object.fromEntries([example('payload_too_large', path, `The request body exceeds ${maxBytes} bytes.`)]);
     default:
       return Object.fromEntries(
-        [...FUNCTION_CODES, ...(route.image === true ? IMAGE_CODES : []), ...(takesIdempotencyKey(route) ? IDEMPOTENCY_CODES : [])]
+        [...FUNCTION_CODES, ...(route.image === true ? IMAGE_CODES : []), ...(route.idempotencyKey === true ? IDEMPOTENCY_CODES : [])]
           .filter((code) => PROBLEMS[code].status === status)
           .map((code) => example(code, path)),
       );
@@ -98,8 +94,8 @@ function gatewayTypes(route: RouteDefinition): GatewayAnswerType[] {
  * `Idempotency-Key` (its request still running, or the key sent with another request).
  */
 function httpLayerStatuses(route: RouteDefinition): number[] {
-  const touchesData = Object.keys(route.grants).length > 0;
-  return [400, 413, 415, ...(touchesData ? [503] : []), ...(takesIdempotencyKey(route) ? [409, 422] : [])];
+  const touchesData = Object.keys(routeGrants(route)).length > 0;
+  return [400, 413, 415, ...(touchesData ? [503] : []), ...(route.idempotencyKey === true ? [409, 422] : [])];
 }
 
 /**

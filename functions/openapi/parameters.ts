@@ -1,5 +1,7 @@
-import type { RequestHeader, RouteContract } from '../shared/http/route-definition';
+import { requestHeadersOf, type RequestHeader, type RouteContract, type RouteOperation } from '../shared/http/route-definition';
+import { IF_MATCH_PATTERN } from '../shared/http/if-match';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_KEY_RETENTION_SECONDS, MAX_IDEMPOTENCY_KEY_LENGTH } from '../shared/idempotency/idempotency-key';
+import { exclusiveParameters, type ExclusiveParameters } from '../shared/validation/query-params';
 import type { ComponentSchemas, JsonSchema } from './json-schema';
 
 /** An OpenAPI parameter object. */
@@ -46,11 +48,36 @@ function queryParameter(name: string, schema: JsonSchema, required: boolean): Pa
   return { name, in: 'query', required, style: 'form', explode: true, schema };
 }
 
-/** Query parameters, typed as the route decodes them; any other parameter is answered 400. */
+/**
+ * A group of parameters of which a request gives at most one, as the one object parameter that
+ * states it (see {@link ExclusiveParameters}), in the form style: each member is sent as a
+ * parameter of its own.
+ */
+function exclusiveParameter(group: ExclusiveParameters, properties: Record<string, JsonSchema>): ParameterObject {
+  const members = group.members.map((member) => `\`${member}\``).join(', ');
+  return {
+    name: group.name,
+    in: 'query',
+    required: false,
+    style: 'form',
+    explode: true,
+    description: `At most one of ${members}, each sent as a parameter of its own (\`${group.members[0]}=…\`); together they are a 400.`,
+    schema: { type: 'object', properties: Object.fromEntries(group.members.map((member) => [member, properties[member]])), additionalProperties: false, maxProperties: 1 },
+  };
+}
+
+/**
+ * Query parameters, typed as the route decodes them; any other parameter is answered 400. A group
+ * of mutually exclusive ones is one object parameter, where its first member would be.
+ */
 export function queryParameters(contract: RouteContract, schemas: ComponentSchemas): ParameterObject[] {
   if (!contract.query) return [];
   const { properties, required } = propertiesOf(schemas.render(contract.query, 'output'));
-  return Object.entries(properties).map(([name, schema]) => queryParameter(name, schema, required.has(name)));
+  const group = exclusiveParameters.get(contract.query);
+  return Object.entries(properties).flatMap(([name, schema]): ParameterObject[] => {
+    if (group === undefined || !group.members.includes(name)) return [queryParameter(name, schema, required.has(name))];
+    return name === group.members[0] ? [exclusiveParameter(group, properties)] : [];
+  });
 }
 
 /** What each request header means, and the rule its value follows. */
@@ -58,8 +85,9 @@ const HEADERS: Readonly<Record<RequestHeader, { readonly description: string; re
   'If-Match': {
     description:
       '`*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 ' +
-      'unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400.',
-    schema: { type: 'string' },
+      'unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400, ' +
+      'an empty one included: leave the header out to update unconditionally.',
+    schema: { type: 'string', pattern: IF_MATCH_PATTERN },
   },
   'Idempotency-Key': {
     description: [
@@ -76,6 +104,6 @@ const HEADERS: Readonly<Record<RequestHeader, { readonly description: string; re
 };
 
 /** Request headers the route reads besides Authorization. */
-export function headerParameters(contract: RouteContract): ParameterObject[] {
-  return (contract.requestHeaders ?? []).map((name) => ({ name, in: 'header', required: false, ...HEADERS[name] }));
+export function headerParameters(route: RouteOperation): ParameterObject[] {
+  return requestHeadersOf(route).map((name) => ({ name, in: 'header', required: false, ...HEADERS[name] }));
 }

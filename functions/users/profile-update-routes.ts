@@ -1,5 +1,4 @@
 import type { RouteOperation } from '../shared/http/route-definition';
-import { KEYED_REQUESTS } from '../shared/deployment/idempotency-access';
 import { USER_PARTITIONS, USER_PARTITION_READS } from '../shared/deployment/users-table-access';
 import { UserPathSchema } from '../shared/validation/user-id';
 import { UpdateProfileSchema } from './profile-schemas';
@@ -19,10 +18,11 @@ export const updateCurrentUserRoute = {
   path: '/user/current',
   handler: 'functions/users/update-current-user.ts',
   auth: 'bearer',
-  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE], idempotency: [KEYED_REQUESTS] },
+  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE] },
+  idempotencyKey: true,
   contract: {
     body: UpdateProfileSchema,
-    requestHeaders: ['If-Match', 'Idempotency-Key'],
+    requestHeaders: ['If-Match'],
   },
 } as const satisfies RouteOperation;
 
@@ -33,10 +33,11 @@ export const updateUserRoute = {
   path: '/user/{user-id}',
   handler: 'functions/users/update-user.ts',
   auth: 'bearer',
-  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE], idempotency: [KEYED_REQUESTS] },
+  grants: { users: [USER_PARTITION_READS, NAMES_UPDATE] },
+  idempotencyKey: true,
   contract: {
     pathParameters: UserPathSchema,
     body: UpdateProfileSchema,
-    requestHeaders: ['If-Match', 'Idempotency-Key'],
+    requestHeaders: ['If-Match'],
   },
 } as const satisfies RouteOperation;

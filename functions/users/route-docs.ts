@@ -21,7 +21,7 @@ export const USER_ROUTE_DOCS = {
       'Query objects use the deepObject style: `pagination[page]=2&pagination[limit]=50&sort[field]=email&sort[order]=desc`. ' +
       'Arrays repeat the key or separate values by commas: `role=user&role=sub` or `role=user,sub`. ' +
       'Sortable fields, each served by an index: id (default, asc), created (follows id), email, username. ' +
-      '`email` and `username` filter by a case-insensitive prefix and list sorted by that field. ' +
+      '`email` or `username`, one of them, filters by a case-insensitive prefix and lists sorted by that field. ' +
       '`total` is exact. For deep pages follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters.',
     tag: 'Users',
     success: { status: 200, description: 'A page of user summaries.', schema: UserListSchema },

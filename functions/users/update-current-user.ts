@@ -1,5 +1,4 @@
 import { bearerRoute } from '../auth/bearer-route';
-import { idempotent } from '../shared/idempotency/idempotent-route';
 import { avatarConfig } from '../avatars/avatar-config';
 import { getDocumentClient } from '../shared/aws/clients';
 import { tableName } from '../shared/config/data-config';
@@ -13,7 +12,7 @@ import { UserService } from './user-service';
 const profiles = /* @__PURE__ */ lazy(() => new UserService(new UserRepository(getDocumentClient(), tableName(usersTable), avatarConfig().maxPerUser)));
 
 /** PUT /user/current: update the caller's own first and last name. */
-export const handler = bearerRoute(updateCurrentUserRoute, idempotent(updateCurrentUserRoute, async ({ caller, body, headers }) => {
+export const handler = bearerRoute(updateCurrentUserRoute, async ({ caller, body, headers }) => {
   const { user, etag } = await profiles().update(caller, 'current', body, headers['if-match']);
   return { statusCode: 200, body: user, headers: { etag } };
-}));
+});

@@ -1,5 +1,4 @@
 import { bearerRoute } from '../auth/bearer-route';
-import { idempotent } from '../shared/idempotency/idempotent-route';
 import { avatarConfig } from '../avatars/avatar-config';
 import { getDocumentClient } from '../shared/aws/clients';
 import { tableName } from '../shared/config/data-config';
@@ -13,7 +12,7 @@ import { UserService } from './user-service';
 const profiles = /* @__PURE__ */ lazy(() => new UserService(new UserRepository(getDocumentClient(), tableName(usersTable), avatarConfig().maxPerUser)));
 
 /** PUT /user/{user-id}: update the names of a user the caller manages. */
-export const handler = bearerRoute(updateUserRoute, idempotent(updateUserRoute, async ({ caller, path, body, headers }) => {
+export const handler = bearerRoute(updateUserRoute, async ({ caller, path, body, headers }) => {
   const { user, etag } = await profiles().update(caller, path['user-id'], body, headers['if-match']);
   return { statusCode: 200, body: user, headers: { etag } };
-}));
+});

@@ -14,6 +14,7 @@ import { METRICS_NAMESPACE, SERVICE_DIMENSION, SERVICE_NAME } from '../../functi
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ServiceFunction } from './service-function';
 import { streamLag, type StreamConsumer } from './stream-consumers';
+import { deniedUploadReads, UPLOAD_READS_DENIED_THRESHOLD } from './upload-read-alarm';
 
 /** CloudWatch namespace of the service's own metrics (Powertools metrics and the log metric filters). */
 export { METRICS_NAMESPACE };
@@ -97,6 +98,7 @@ export class Observability extends Construct {
   public constructor(scope: Construct, id: string, props: ObservabilityProps) {
     super(scope, id);
     this.addApiAlarms(props.restApi, props.accessLogs);
+    this.addUploadReadAlarm();
     for (const [name, fn] of props.functions) this.addFunctionAlarm(name, fn);
     for (const [name, queue] of props.deadLetterQueues) {
       this.addQueueDepthAlarm(`${name}DeadLetters`, queue, `Failed ${name} wait in their dead-letter queue: see the function's log group, then inspect or purge the queue.`);
@@ -134,6 +136,19 @@ export class Observability extends Construct {
         alarmDescription:
           'Clients are being throttled (429): by the stage (raise apiRateLimit/apiBurstLimit) or by the per-client limits (wafResponseCode WAF_BLOCK in the access log: find the caller).',
         threshold: ALARM_THRESHOLDS.apiThrottled,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+  }
+
+  private addUploadReadAlarm(): void {
+    this.alarms.push(
+      deniedUploadReads().createAlarm(this, 'UploadReadsDenied', {
+        alarmDescription:
+          'S3 refused to read uploaded files (403) and read none: a policy no longer lets the upload routes read their prefix, and every avatar from a file fails. The functions\' "Upload read denied by S3" log lines carry S3\'s message, which names the policy that denied.',
+        threshold: UPLOAD_READS_DENIED_THRESHOLD,
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,

@@ -1,5 +1,6 @@
 import { Construct } from 'constructs';
 import { API_PREFIX, type RouteDefinition } from '../../functions/shared/http/route-definition';
+import { routeGrants } from '../../functions/shared/deployment/route-grants';
 import { grantFunctionData, type GrantableData } from '../data-grants';
 import { signsListCursors } from './cursor-signing-key';
 import { ServiceFunction } from './service-function';
@@ -41,12 +42,13 @@ export class RouteFunctions extends Construct {
         handlerModule: route.handler,
         description: `${route.method} ${API_PREFIX}${route.path}`,
         image: route.image === true,
+        idempotencyKey: route.idempotencyKey === true,
         invokedBy: 'api',
         environment: signsListCursors(route) ? { ...props.environment, ...props.cursorEnvironment } : props.environment,
         logRetentionDays: props.logRetentionDays,
         ...(route.image === true ? { reservedConcurrency: props.imageRouteConcurrency } : {}),
       });
-      grantFunctionData(handler.role, route.grants, props.data);
+      grantFunctionData(handler.role, routeGrants(route), props.data);
       return { route, handler };
     });
   }

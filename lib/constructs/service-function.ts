@@ -16,8 +16,10 @@ import {
   PROJECT_ROOT,
   entryPath,
   sdkExternalModules,
+  bundleConditions,
   bundleDefines,
   tracesWith,
+  type BundledFunction,
 } from '../function-bundling';
 import { bundledFiles } from '../bundled-files';
 import { acknowledgeFindings } from '../nag-acknowledgements';
@@ -61,6 +63,8 @@ export interface ServiceFunctionProps {
   readonly description: string;
   /** Decodes images: ships sharp for linux-arm64 and gets the larger size. */
   readonly image: boolean;
+  /** Serves a route that takes an `Idempotency-Key`: only such a bundle carries Powertools Idempotency. */
+  readonly idempotencyKey?: boolean;
   /** What invokes it: a schedule gets the background size. */
   readonly invokedBy: FunctionInvoker;
   readonly environment: Readonly<Record<string, string>>;
@@ -100,7 +104,8 @@ function copyBundledFiles(handlerModule: string): nodejs.ICommandHooks {
   };
 }
 
-function bundling(handlerModule: string, image: boolean, tracing: boolean): nodejs.BundlingOptions {
+function bundling(fn: BundledFunction, tracing: boolean): nodejs.BundlingOptions {
+  const { handler: handlerModule, image } = fn;
   return {
     target: BUNDLE_SETTINGS.target,
     format: nodejs.OutputFormat.ESM,
@@ -110,6 +115,7 @@ function bundling(handlerModule: string, image: boolean, tracing: boolean): node
     mainFields: [...BUNDLE_SETTINGS.mainFields],
     banner: BUNDLE_SETTINGS.banner,
     define: bundleDefines(tracing),
+    esbuildArgs: { '--conditions': bundleConditions(fn).join(',') },
     // Explicit even when empty: NodejsFunction leaves `@aws-sdk/*` out by default.
     externalModules: sdkExternalModules(),
     commandHooks: copyBundledFiles(handlerModule),
@@ -164,7 +170,7 @@ export class ServiceFunction extends Construct {
       logGroup: this.logGroup,
       tracing: tracesWith(props.environment) ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
       environment: { ...props.environment },
-      bundling: bundling(props.handlerModule, props.image, tracesWith(props.environment)),
+      bundling: bundling({ handler: props.handlerModule, image: props.image, idempotencyKey: props.idempotencyKey }, tracesWith(props.environment)),
       reservedConcurrentExecutions: props.reservedConcurrency,
       deadLetterQueue: props.deadLetterQueue,
     });

@@ -7,9 +7,10 @@ import { dispatch, GATEWAY_LIMITS, gatewayResponse, identified } from './dispatc
 import type { LocalResponse } from './local-response';
 import type { LocalRequest } from './proxy-event';
 import { requestIdFor } from './request-id';
+import { answerAndLinger } from './lingering-close';
 import { answerClientError, headRefusal, PARSER_HEAD_BYTES } from './request-head';
 
-/** Read a request body, stopping at `limit + 1` bytes: more than the limit is refused unread. */
+/** Read a request body, stopping at `limit + 1` bytes: the rest of a larger one is left unread (lingering-close.ts). */
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const declared = Number(request.headers['content-length'] ?? 0);
@@ -19,16 +20,17 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'to
     }
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.byteLength;
       if (size > limit) {
-        request.removeAllListeners('data');
-        request.resume();
+        request.off('data', onData);
+        request.pause();
         resolve('too-large');
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    request.on('data', onData);
     request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
@@ -42,12 +44,14 @@ function headerPairs(request: IncomingMessage): [string, string][] {
   return pairs;
 }
 
-function send(response: ServerResponse, answer: LocalResponse): void {
+/** Write `answer`'s head; a request whose body is left unread gets its answer with a lingering close. */
+async function send(request: IncomingMessage, response: ServerResponse, answer: LocalResponse, bodyUnread: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = { ...answer.headers };
   for (const [name, values] of Object.entries(answer.multiValueHeaders)) headers[name] = values;
   headers['content-length'] = String(answer.body.byteLength);
   response.writeHead(answer.statusCode, headers);
-  response.end(answer.body);
+  if (bodyUnread) await answerAndLinger(request, response, answer.body);
+  else response.end(answer.body);
 }
 
 /** How the gateway serves: where its access log goes and how long a function may take. */
@@ -80,21 +84,22 @@ function received(request: IncomingMessage): Omit<LocalRequest, 'body'> & { read
   };
 }
 
+/** An answer, and whether the request's body was left unread (refused): its connection then closes lingering. */
+interface Answered {
+  readonly answer: LocalResponse;
+  readonly bodyUnread: boolean;
+}
+
 /**
  * The answer to a request: 414 or 431 for a head API Gateway would refuse, 413 for a body over the
- * limit (both refused unread, the connection closed), else what dispatching it gives.
+ * limit (both refused with the body unread, the connection then closed), else what dispatching it gives.
  */
-async function answerTo(request: IncomingMessage, response: ServerResponse, local: ReturnType<typeof received>, authorizer: AuthorizerRunner, options: GatewayOptions): Promise<LocalResponse> {
-  const refusal = headRefusal(request);
-  if (refusal !== undefined) {
-    response.setHeader('connection', 'close');
-    request.resume();
-    return identified(gatewayResponse(refusal, request.headers.origin), local.requestId);
-  }
-  const body = await readBody(request, GATEWAY_LIMITS.maxBodyBytes);
-  if (body !== 'too-large') return dispatch({ ...local, body }, authorizer, options.timeoutMs);
+async function answerTo(request: IncomingMessage, response: ServerResponse, local: ReturnType<typeof received>, authorizer: AuthorizerRunner, options: GatewayOptions): Promise<Answered> {
+  const headRefused = headRefusal(request);
+  const body = headRefused === undefined ? await readBody(request, GATEWAY_LIMITS.maxBodyBytes) : 'unread';
+  if (Buffer.isBuffer(body)) return { answer: await dispatch({ ...local, body }, authorizer, options.timeoutMs), bodyUnread: false };
   response.setHeader('connection', 'close');
-  return identified(gatewayResponse('REQUEST_TOO_LARGE', request.headers.origin), local.requestId);
+  return { answer: identified(gatewayResponse(headRefused ?? 'REQUEST_TOO_LARGE', request.headers.origin), local.requestId), bodyUnread: true };
 }
 
 /** Serve one HTTP request: answer it, then write its access log line, whatever the answer. */
@@ -102,24 +107,21 @@ async function serve(request: IncomingMessage, response: ServerResponse, authori
   const receivedAt = new Date();
   const started = performance.now();
   const local = received(request);
-  let answer: LocalResponse;
+  let answered: Answered;
   try {
-    answer = await answerTo(request, response, local, authorizer, options);
+    answered = await answerTo(request, response, local, authorizer, options);
   } catch (error) {
     logger.error('Local gateway failure', { error: error as Error });
-    answer = identified(gatewayResponse('DEFAULT_5XX', request.headers.origin), local.requestId);
+    answered = { answer: identified(gatewayResponse('DEFAULT_5XX', request.headers.origin), local.requestId), bodyUnread: false };
   }
-  if (!response.headersSent) send(response, answer);
+  const { answer } = answered;
+  // The access line once the answer is out, not after a lingering close's drain.
+  const sent = response.headersSent ? Promise.resolve() : send(request, response, answer, answered.bodyUnread);
   const accessLog = options.accessLog === undefined ? defaultAccessLog() : options.accessLog;
-  if (accessLog === null) return;
-  writeAccessLog(accessLog, {
-    ...local,
-    receivedAt,
-    status: answer.statusCode,
-    responseLength: answer.body.byteLength,
-    latencyMs: performance.now() - started,
-    facts: answer.facts ?? {},
-  });
+  if (accessLog !== null) {
+    writeAccessLog(accessLog, { ...local, receivedAt, status: answer.statusCode, responseLength: answer.body.byteLength, latencyMs: performance.now() - started, facts: answer.facts ?? {} });
+  }
+  await sent;
 }
 
 /** A running local gateway. */

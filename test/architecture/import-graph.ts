@@ -33,7 +33,19 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-function resolveRelative(fromFile: string, specifier: string): string | null {
+/**
+ * Where a package.json `imports` specifier (`#name`) leads from source, as Node, tsx and jest
+ * resolve it: its `default` target (a bundle may resolve another under its conditions).
+ */
+function subpathImportTarget(root: string, specifier: string): string | null {
+  const { imports = {} } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { imports?: Record<string, string | Record<string, string>> };
+  const target = imports[specifier];
+  const path = typeof target === 'string' ? target : target?.default;
+  return path === undefined ? null : join(root, path);
+}
+
+function resolveRelative(fromFile: string, specifier: string, root: string): string | null {
+  if (specifier.startsWith('#')) return subpathImportTarget(root, specifier);
   if (!specifier.startsWith('.')) return null;
   const base = resolve(dirname(fromFile), specifier);
   for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) {
@@ -53,7 +65,7 @@ export function importEdges(root: string = REPOSITORY_ROOT, folders: readonly st
     for (const file of sourceFiles(join(root, folder))) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(SPECIFIERS)) {
-        const target = resolveRelative(file, (match[1] ?? match[2] ?? match[3]) as string);
+        const target = resolveRelative(file, (match[1] ?? match[2] ?? match[3]) as string, root);
         if (target !== null) edges.push({ from: relative(root, file), to: relative(root, target) });
       }
     }

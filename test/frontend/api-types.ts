@@ -52,7 +52,7 @@ export interface paths {
         };
         /**
          * List the users the caller manages
-         * @description Root sees every user, admin every user but root users, a user itself and its sub users, a sub user itself. Query objects use the deepObject style: `pagination[page]=2&pagination[limit]=50&sort[field]=email&sort[order]=desc`. Arrays repeat the key or separate values by commas: `role=user&role=sub` or `role=user,sub`. Sortable fields, each served by an index: id (default, asc), created (follows id), email, username. `email` and `username` filter by a case-insensitive prefix and list sorted by that field. `total` is exact. For deep pages follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters.
+         * @description Root sees every user, admin every user but root users, a user itself and its sub users, a sub user itself. Query objects use the deepObject style: `pagination[page]=2&pagination[limit]=50&sort[field]=email&sort[order]=desc`. Arrays repeat the key or separate values by commas: `role=user&role=sub` or `role=user,sub`. Sortable fields, each served by an index: id (default, asc), created (follows id), email, username. `email` or `username`, one of them, filters by a case-insensitive prefix and lists sorted by that field. `total` is exact. For deep pages follow `pagination.next`: pass it back as `pagination[cursor]` with the same filters.
          */
         get: operations["listUsers"];
         put?: never;
@@ -717,12 +717,16 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
-                email?: string;
                 /** @description An object in the deepObject style: `pagination[page]`, `pagination[limit]`, `pagination[cursor]`. */
                 pagination?: {
                     cursor?: string;
                     limit?: number;
                     page?: number;
+                };
+                /** @description At most one of `email`, `username`, each sent as a parameter of its own (`email=…`); together they are a 400. */
+                prefix?: {
+                    email?: string;
+                    username?: string;
                 };
                 /** @description Repeat the key (`role=a&role=b`), separate the values by commas (`role=a,b`), or write them with brackets (`role[]=a&role[]=b`) or indices (`role[0]=a&role[1]=b`): all mean the same. */
                 role?: ("root" | "admin" | "user" | "sub")[];
@@ -735,7 +739,6 @@ export interface operations {
                 };
                 /** @description Repeat the key (`status=a&status=b`), separate the values by commas (`status=a,b`), or write them with brackets (`status[]=a&status[]=b`) or indices (`status[0]=a&status[1]=b`): all mean the same. */
                 status?: ("anonymous" | "pending" | "active" | "suspended")[];
-                username?: string;
             };
             header?: never;
             path?: never;
@@ -1028,7 +1031,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
                 "Idempotency-Key"?: string;
-                /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400. */
+                /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400, an empty one included: leave the header out to update unconditionally. */
                 "If-Match"?: string;
             };
             path: {
@@ -1700,7 +1703,7 @@ export interface operations {
             header?: {
                 /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
                 "Idempotency-Key"?: string;
-                /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400. */
+                /** @description `*`, or the ETag of a previous read (a comma-separated list of entity tags is accepted, RFC 9110): the request is refused with 412 unless one of them is the current ETag (compared strongly: a weak `W/"…"` tag never matches). A value that is not this syntax is a 400, an empty one included: leave the header out to update unconditionally. */
                 "If-Match"?: string;
             };
             path?: never;

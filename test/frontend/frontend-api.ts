@@ -1,4 +1,4 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
 import type { components, operations, paths } from './api-types';
 import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retrying-fetch';
 
@@ -28,6 +28,20 @@ export type ProfileChanges = operations['updateCurrentUser']['requestBody']['con
 
 const API = '/frontend/api/v1';
 
+/** openapi-fetch's own query serializer: arrays as repeated keys, objects in the deepObject style. */
+const deepObjectQuery = createQuerySerializer();
+/** Objects in the form style, exploded: each member a parameter of its own. */
+const formObjectQuery = createQuerySerializer({ object: { style: 'form', explode: true } });
+
+/**
+ * GET /user's query as the API reads it. Its `prefix` object is in the form style (the document
+ * says so: `email` and `username` exclude each other, and each is a parameter of its own), which
+ * openapi-fetch, reading no document at run time, cannot know.
+ */
+function userListQuery({ prefix, ...query }: UserListQuery): string {
+  return [deepObjectQuery(query), prefix === undefined ? '' : formObjectQuery({ prefix })].filter((part) => part !== '').join('&');
+}
+
 /** Sends the session's bearer token with every call. */
 function bearer(token: string): Middleware {
   return {
@@ -54,7 +68,7 @@ export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch =
     /** GET /user/current: the caller's profile and its ETag. */
     currentUser: () => client.GET(`${API}/user/current`),
     /** GET /user: the users the caller manages, filtered, sorted and paged. */
-    listUsers: (query: UserListQuery) => client.GET(`${API}/user`, { params: { query } }),
+    listUsers: (query: UserListQuery) => client.GET(`${API}/user`, { params: { query }, querySerializer: userListQuery }),
     /** PUT /user/current with If-Match: only if the profile is still at version `etag` (412 otherwise). */
     updateProfile: (changes: ProfileChanges, etag: string) =>
       client.PUT(`${API}/user/current`, { body: changes, params: { header: { 'If-Match': etag } } }),

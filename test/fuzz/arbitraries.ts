@@ -10,7 +10,12 @@ import { operationOf } from '../harness/contract';
  */
 
 type Schema = Record<string, any>;
-type Parameter = { name: string; in: string; schema: Schema };
+type Parameter = { name: string; in: string; style?: string; schema: Schema };
+
+/** A member of an object parameter as the query spells it: `name[member]` in the deepObject style, `member` alone in the form style. */
+function memberKey(parameter: Parameter, member: string): string {
+  return parameter.style === 'form' ? member : `${parameter.name}[${member}]`;
+}
 
 const LOOPBACK_STAND_IN = 'http://127.0.0.1:9/fuzzed.png';
 
@@ -123,7 +128,7 @@ function queryPair(route: RouteDefinition): fc.Arbitrary<[string, string]> {
     const schema = resolve(parameter.schema);
     if (schema.type === 'object') {
       const members = Object.entries((schema.properties ?? {}) as Record<string, Schema>);
-      for (const [member, memberSchema] of members) pairs.push(fc.tuple(fc.constant(`${parameter.name}[${member}]`), queryValue(memberSchema)));
+      for (const [member, memberSchema] of members) pairs.push(fc.tuple(fc.constant(memberKey(parameter, member)), queryValue(memberSchema)));
       pairs.push(fc.tuple(text.map((member) => `${parameter.name}[${member}]`), text));
     }
     pairs.push(fc.tuple(fc.constant(parameter.name), queryValue(schema)));
@@ -136,7 +141,7 @@ function queryKeys(route: RouteDefinition): string[] {
   return parametersOf(route, 'query').flatMap((parameter) => {
     const schema = resolve(parameter.schema);
     const members = schema.type === 'object' ? Object.keys((schema.properties ?? {}) as Record<string, Schema>) : [];
-    return [parameter.name, ...members.map((member) => `${parameter.name}[${member}]`)];
+    return [parameter.name, ...members.map((member) => memberKey(parameter, member))];
   });
 }
 

@@ -76,6 +76,24 @@ export function answerAsWithoutListing(client: { middlewareStack: Stack }, lista
 }
 
 /**
+ * Makes the S3 `client` refuse every GetObject of a key under `prefix`, present or not, as S3 does
+ * once the caller's policy no longer allows it: 403 AccessDenied with the message S3 gives a caller
+ * of the bucket owner's account, which names the policy that denied
+ * (https://docs.aws.amazon.com/AmazonS3/latest/userguide/troubleshoot-403-errors.html). Returns the
+ * function that takes it off again.
+ */
+export function denyS3Reads(client: { middlewareStack: Stack }, prefix: string): () => void {
+  return onTheWire(client, 's3ReadsDenied', async (next, args: { input: { Bucket?: string; Key?: string } }, commandName) => {
+    const key = args.input.Key ?? '';
+    if (commandName !== 'GetObjectCommand' || !key.startsWith(prefix)) return next(args);
+    const requestId = 'D3N13D0000000000';
+    const message = `User: arn:aws:sts::123456789012:assumed-role/FrontendApi-Role/function is not authorized to perform: s3:GetObject on resource: "arn:aws:s3:::${args.input.Bucket ?? ''}/${key}" because no identity-based policy allows the s3:GetObject action`;
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${message}</Message><RequestId>${requestId}</RequestId></Error>`;
+    return httpAnswer(403, { 'content-type': 'application/xml', 'x-amz-request-id': requestId, server: 'AmazonS3' }, body);
+  });
+}
+
+/**
  * Makes the DynamoDB `client` refuse, as IAM does, the requests `denied` picks (by command name,
  * e.g. `GetItemCommand`, and input): DynamoDB's 400 AccessDeniedException, the request never
  * reaching the table. Returns the function that takes it off again.

@@ -2,6 +2,7 @@ import { usersTable } from '../../functions/shared/tables/users-table';
 import { authorizerFunction } from '../../functions/auth/authorizer-function';
 import { routes } from '../../functions/routes';
 import type { DataGrants, TableGrantKey } from '../../functions/shared/deployment/data-grants';
+import { routeGrants } from '../../functions/shared/deployment/route-grants';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { USER_SUBJECT_INDEX } from '../../functions/shared/tables/users-table';
 import { tables } from '../../functions/shared/tables/index';
@@ -47,7 +48,7 @@ function declaredPairs(grants: DataGrants): string[] {
 }
 
 const functionsUnderTest: [string, DataGrants, string[]][] = [
-  ...table.map((route): [string, DataGrants, string[]] => [route.name, route.grants, ['Routes', route.name, 'Role']]),
+  ...table.map((route): [string, DataGrants, string[]] => [route.name, routeGrants(route), ['Routes', route.name, 'Role']]),
   [authorizerFunction.name, authorizerFunction.grants, ['Auth', 'AuthorizerFunction', 'Role']],
 ];
 
@@ -83,15 +84,17 @@ describe('the narrowest grants', () => {
   const onTable = (tableId: string) => (statement: RoleStatement) => resourcesOf(statement).every((resource) => resource === `<${tableId}>`);
   const writes = (statements: RoleStatement[]) =>
     dynamodb(statements).filter((statement) => onTable(usersTableId)(statement) && actionsOf(statement).some((action) => /(Put|Update|Delete|BatchWrite)Item|ConditionCheck/.test(action)));
-  const keyedRoutes = routes.filter((route) => route.contract.requestHeaders?.includes('Idempotency-Key')).map((route) => route.name).sort();
+  const keyedRoutes = routes.filter((route) => route.idempotencyKey === true).map((route) => route.name).sort();
+  const onIdempotencyTable = (statements: RoleStatement[]) => dynamodb(statements).filter((statement) => resourcesOf(statement).includes(`<${idempotencyTableId}>`));
 
-  it('every unsafe route takes an Idempotency-Key, and exactly those are granted the idempotency table', () => {
+  it('every unsafe route takes an Idempotency-Key, and exactly those roles may write the idempotency table', () => {
     expect(keyedRoutes).toEqual(routes.filter((route) => route.method !== 'GET').map((route) => route.name).sort());
-    expect(routes.filter((route) => route.grants.idempotency !== undefined).map((route) => route.name).sort()).toEqual(keyedRoutes);
+    const granted = routes.filter((route) => onIdempotencyTable(statementsAt(['Routes', route.name, 'Role'])).length > 0).map((route) => route.name);
+    expect(granted.sort()).toEqual(keyedRoutes);
   });
 
   it.each(functionsUnderTest)('%s may only put, update and delete request records of the idempotency table, if granted it at all', (_name, grants, rolePath) => {
-    const statements = dynamodb(statementsAt(rolePath)).filter((statement) => resourcesOf(statement).includes(`<${idempotencyTableId}>`));
+    const statements = onIdempotencyTable(statementsAt(rolePath));
     const keyed = {
       Effect: 'Allow',
       Action: ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],

@@ -12,7 +12,7 @@ import { SETTINGS_DEFAULTS } from '../../lib/stack-settings';
 import { proxyEvent, routeAnswer, useDeployedBundles } from '../bundles/deployed-bundles-harness';
 import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
 import { createTestUser } from '../harness/users';
-import { bundleDefines, DEPLOYED_SDK_SOURCE, TRACING_ENV } from '../../lib/function-bundling';
+import { DEPLOYED_SDK_SOURCE, TRACING_ENV, tracingDefines } from '../../lib/function-bundling';
 
 /**
  * X-Ray sees every DynamoDB and S3 call of a function deployed with tracing on; a function deployed
@@ -27,7 +27,7 @@ import { bundleDefines, DEPLOYED_SDK_SOURCE, TRACING_ENV } from '../../lib/funct
 const TRACED = ['getCurrentUser', 'uploadCurrentAvatar'] as const;
 const bed = useAvatarTestBed();
 // Built and run as the stack deploys them with `-c tracing=true`: the bundle and the environment say so.
-const deployed = useDeployedBundles(TRACED, (options) => ({ ...options, define: { ...options.define, ...bundleDefines(true) } }));
+const deployed = useDeployedBundles(TRACED, (options) => ({ ...options, define: { ...options.define, ...tracingDefines(true) } }));
 
 /** A UDP socket on loopback standing in for the X-Ray daemon, keeping every document it receives. */
 async function startDaemon() {

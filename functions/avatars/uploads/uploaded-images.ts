@@ -2,6 +2,8 @@ import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, S3ServiceException, t
 import type { Readable } from 'node:stream';
 import { UnprocessableError } from '../../shared/errors';
 import { logger } from '../../shared/logger';
+import type { UploadReadOutcome } from '../../shared/observability/metric-catalog';
+import { recordUploadRead } from '../../shared/observability/metrics';
 import { avatarBucket } from '../../shared/storage/avatar-bucket';
 import { readLimited } from '../fetch/read-body';
 import { parseUploadSource, uploadObjectKey } from './upload-name';
@@ -26,20 +28,31 @@ function uploadNotFound(reason: string): UnprocessableError {
 }
 
 /**
- * Whether S3 said that the upload is not there. The upload routes may get and delete objects under
- * the upload prefix but not list them, and to a caller without `s3:ListBucket` S3 answers a
- * GetObject of a missing key 403 AccessDenied, not 404 NoSuchKey
- * (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Permissions"). Their
- * policy allows GetObject on every key under the prefix (test/lib/function-grants-coverage.test.ts
- * replays this read against it), so to this read AccessDenied means missing. Listing is not granted
- * instead: it would let every upload route enumerate every user's pending upload keys, and whether S3
- * then answers 404 under a prefix-scoped `s3:ListBucket` is not documented. The local S3 enforces no
- * IAM and answers 404: both mean the same here.
+ * What S3's refusal of an upload's read says, if it says the upload is not there. The upload
+ * routes may get and delete objects under the upload prefix but not list them, and to a caller
+ * without `s3:ListBucket` S3 answers a GetObject of a missing key 403 AccessDenied, not 404
+ * NoSuchKey (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetObject.html, "Permissions").
+ * Their policy allows GetObject on every key under the prefix (test/lib/function-grants-coverage.test.ts
+ * replays this read against it), so to this read AccessDenied means missing (`denied`). Listing is
+ * not granted instead: it would let every upload route enumerate every user's pending upload keys,
+ * and whether S3 then answers 404 under a prefix-scoped `s3:ListBucket` is not documented. The
+ * local S3 enforces no IAM and answers 404 (`missing`): both mean the same here.
  */
-function isMissing(error: unknown): boolean {
-  if (!(error instanceof S3ServiceException)) return false;
+function missingAs(error: unknown): Exclude<UploadReadOutcome, 'read'> | undefined {
+  if (!(error instanceof S3ServiceException)) return undefined;
   const status = error.$metadata.httpStatusCode;
-  return error instanceof NoSuchKey || status === 404 || (status === 403 && error.name === 'AccessDenied');
+  if (error instanceof NoSuchKey || status === 404) return 'missing';
+  return status === 403 && error.name === 'AccessDenied' ? 'denied' : undefined;
+}
+
+/**
+ * A 403 read as missing is also what every read gets once a policy regression denies GetObject: it
+ * is logged with S3's own message (in the same account S3 names the policy that denied,
+ * https://docs.aws.amazon.com/AmazonS3/latest/userguide/troubleshoot-403-errors.html), and counted
+ * (UploadReads, outcome `denied`: the stack alarms when reads are denied and none succeeds).
+ */
+function logDenied(key: string, error: S3ServiceException): void {
+  logger.warn('Upload read denied by S3, taken as missing', { key, s3Code: error.name, s3Message: error.message, s3RequestId: error.$metadata.requestId });
 }
 
 /** The uploads of one bucket. */
@@ -60,13 +73,18 @@ export class UploadedImages {
   public async read(userId: number, source: string, maxBytes: number, now = new Date()): Promise<Buffer> {
     const name = parseUploadSource(source);
     if (!name) throw uploadNotFound('is not a source an upload form gave out');
+    const key = uploadObjectKey(userId, name);
     let object;
     try {
-      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: uploadObjectKey(userId, name) }));
+      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
-      if (isMissing(error)) throw uploadNotFound('was not found: it was never posted, was already used, or has expired');
-      throw error;
+      const missing = missingAs(error);
+      if (missing === undefined) throw error;
+      if (missing === 'denied') logDenied(key, error as S3ServiceException);
+      recordUploadRead(missing);
+      throw uploadNotFound('was not found: it was never posted, was already used, or has expired');
     }
+    recordUploadRead('read');
     const body = object.Body as Readable;
     const stored = object.LastModified?.getTime() ?? now.getTime();
     if (stored > (name.formExpires + UPLOAD_ARRIVAL_GRACE_SECONDS) * 1000) {

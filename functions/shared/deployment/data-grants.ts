@@ -68,5 +68,8 @@ export interface DataGrants {
 /** The tables of {@link DataGrants}, by grant key. */
 export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts' | 'idempotency';
 
-/** The grants of a route: the same model as every other function's. */
-export type RouteGrants = DataGrants;
+/**
+ * The grants a route declares: the same model as every other function's, but for the idempotency
+ * table, which a route is granted by taking an `Idempotency-Key` (route-grants.ts), never by hand.
+ */
+export type RouteGrants = Omit<DataGrants, 'idempotency'>;

@@ -92,7 +92,7 @@ export interface StreamConsumerDefinition {
 
 /** One deployed function, with what invokes it. */
 export type DeployedFunction =
-  | { readonly kind: 'route'; readonly name: string; readonly handler: string; readonly image: boolean; readonly route: RouteDefinition }
+  | { readonly kind: 'route'; readonly name: string; readonly handler: string; readonly image: boolean; readonly idempotencyKey: boolean; readonly route: RouteDefinition }
   | { readonly kind: 'authorizer'; readonly name: string; readonly handler: string; readonly image: false; readonly authorizer: AuthorizerDefinition }
   | { readonly kind: 'schedule'; readonly name: string; readonly handler: string; readonly image: false; readonly scheduled: ScheduledFunctionDefinition }
   | { readonly kind: 'queue'; readonly name: string; readonly handler: string; readonly image: false; readonly consumer: QueueConsumerDefinition }

@@ -19,7 +19,10 @@ export const COUNTER_PARTITION = 'COUNTER';
  */
 export const USER_PARTITION_READS: TableAccess = { actions: ['GetItem', 'Query'], partitions: USER_PARTITIONS };
 
-/** The caller's stored profile alone: what a bearer route reads that reads no other user item. */
+/**
+ * Stored profiles by key alone (GetItem): the caller's, which every bearer route reads, and that of
+ * a user the caller manages where a route needs nothing of it but the right to act for it.
+ */
 export const CALLER_PROFILE_READ: TableAccess = { actions: ['GetItem'], partitions: USER_PARTITIONS };
 
 /** Every listing index of the users table (scope × sort key). */

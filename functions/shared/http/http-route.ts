@@ -18,38 +18,22 @@ import { cursorConfig } from '../listing/cursor-config';
 import { corsPolicy } from './cors-policy';
 import { noStore } from './no-store';
 import { securityHeaders } from './security-headers';
+import type { HttpResult, RouteInput, RouteWork } from './route-work';
+// The idempotency layer, or its absence in the bundle of a route that takes no key (package.json `imports`).
+import { idempotent } from '#idempotency-layer';
 import { API_PREFIX, type RouteContract, type RouteOperation } from './route-definition';
 
-type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
-
-/** What a route handler returns; the HTTP layer serializes `body` as JSON. */
-export interface HttpResult {
-  readonly statusCode: number;
-  readonly body?: unknown;
-  readonly headers?: Readonly<Record<string, string>>;
-}
+export type { HttpResult, RouteInput } from './route-work';
 
 /** The Lambda signature of every route. */
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
-/** What a route's domain code receives: validated input and the caller. */
-export interface RouteInput<C extends RouteContract> {
-  readonly path: Parsed<C['pathParameters']>;
-  readonly query: Parsed<C['query']>;
-  readonly body: Parsed<C['body']>;
-  /** The authenticated caller, as stored now; routes without auth must not read it. */
-  readonly caller: StoredCaller;
-  /** Request headers, names in lower case. */
-  readonly headers: Readonly<Record<string, string | undefined>>;
-  /** The invocation's Lambda context: how long the function has left (an unfinished keyed request holds its key that long). */
-  readonly context: Context;
-}
-
 /** Options of {@link httpRoute}. */
 export interface HttpRouteOptions {
   /**
-   * Who a bearer route's caller is now, from the authorizer's claims (required for bearer routes):
-   * the authorizer's answer may be cached, the caller's stored role and status are not.
+   * Who a bearer route's caller is now, from the authorizer's claims (required for bearer routes
+   * and routes that take an `Idempotency-Key`): the authorizer's answer may be cached, the
+   * caller's stored role and status are not.
    */
   readonly resolveCaller?: (claims: Caller) => Promise<StoredCaller>;
   /** Configuration sections the handler needs beyond those its definition implies, loaded at cold start. */
@@ -63,12 +47,23 @@ export interface HttpRouteOptions {
  */
 function loadConfiguration(route: RouteOperation, extra: readonly ConfigSection<unknown>[]): void {
   corsPolicy();
-  if (Object.keys(route.grants).length > 0) dataConfig();
+  // A bearer route reads its caller's stored profile, whatever else it touches.
+  if (route.auth === 'bearer' || Object.keys(route.grants).length > 0) dataConfig();
   if (route.paginated === true) cursorConfig();
   for (const section of extra) section();
 }
 
 const emptyQuery = z.strictObject({});
+
+/**
+ * `handle`, behind the `Idempotency-Key` layer when the route takes a key. A deployed bundle
+ * resolves `#idempotency-layer` knowing whether its route takes one (lib/function-bundling.ts): the
+ * bundle of every other route gets a module without the layer, and so leaves Powertools Idempotency
+ * out (DESIGN.md 9). Run from source (the local gateway, `invoke`, tests) it is always the layer.
+ */
+function withRetries(route: RouteOperation, handle: RouteWork): RouteWork {
+  return route.idempotencyKey === true ? idempotent(route, handle) : handle;
+}
 
 /** A route without a body contract refuses a body rather than ignoring it. */
 function assertNoBody(event: EventWithJsonBody): undefined {
@@ -87,8 +82,9 @@ function toProxyResult(result: HttpResult): APIGatewayProxyResult {
 
 /**
  * Build the Lambda handler of `route`: the shared HTTP middleware (invocation telemetry, header
- * normalization, JSON body, problem errors, security headers, request log) around `handle`, with path, query and body
- * validated by the route's contract.
+ * normalization, JSON body, problem errors, security headers, request log) around `handle`, with
+ * path, query and body validated by the route's contract, and safe retries when the route takes an
+ * `Idempotency-Key`.
  */
 export function httpRoute<R extends RouteOperation>(
   route: R,
@@ -97,8 +93,10 @@ export function httpRoute<R extends RouteOperation>(
 ): RouteHandler {
   const contract: RouteContract = route.contract;
   const { resolveCaller } = options;
-  if (route.auth === 'bearer' && resolveCaller === undefined) throw new Error(`Route ${route.name} is guarded but resolves no caller.`);
+  // Keys are the caller's own: a route that takes them needs its caller as much as a guarded one.
+  if ((route.auth === 'bearer' || route.idempotencyKey === true) && resolveCaller === undefined) throw new Error(`Route ${route.name} is guarded or keyed but resolves no caller.`);
   loadConfiguration(route, options.configuration ?? []);
+  const run = withRetries(route, handle as RouteWork);
 
   const base = async (event: EventWithJsonBody, context: Context): Promise<APIGatewayProxyResult> => {
     // The caller first: a suspended caller gets its 403 whatever else is wrong with the request.
@@ -107,7 +105,7 @@ export function httpRoute<R extends RouteOperation>(
     const query = parseInput(contract.query ?? emptyQuery, decodeQuery(event.multiValueQueryStringParameters, event.queryStringParameters), 'query');
     const body = contract.body ? parseInput(contract.body, event.parsedBody, 'body') : assertNoBody(event);
     const headers = event.headers as Record<string, string | undefined>;
-    return toProxyResult(await handle({ path, query, body, caller, headers, context } as never));
+    return toProxyResult(await run({ path, query, body, caller, headers, context }));
   };
 
   const keyOfRoute = routeKey(route.method, `${API_PREFIX}${route.path}`);

@@ -26,6 +26,9 @@ export type RouteTag = 'Users' | 'Avatars' | 'Media log' | 'API description';
  */
 export type RequestHeader = 'If-Match' | 'Idempotency-Key';
 
+/** The request headers a contract lists; `Idempotency-Key` follows from the route's own flag ({@link RouteOperation.idempotencyKey}). */
+export type ContractHeader = Exclude<RequestHeader, 'Idempotency-Key'>;
+
 /**
  * What a route accepts. The HTTP layer validates with these schemas and the OpenAPI document is
  * generated from them, so the two cannot disagree.
@@ -36,8 +39,8 @@ export interface RouteContract {
   readonly body?: z.ZodMiniType;
   /** Largest JSON body accepted, in bytes (default 64 KiB). */
   readonly maxBodyBytes?: number;
-  /** Request headers the route reads besides Authorization. */
-  readonly requestHeaders?: readonly RequestHeader[];
+  /** Request headers the route reads besides Authorization and `Idempotency-Key`. */
+  readonly requestHeaders?: readonly ContractHeader[];
 }
 
 /** What the API description says of a route besides what it accepts: its purpose and its answers. */
@@ -73,7 +76,18 @@ export interface RouteOperation {
   readonly image?: boolean;
   /** The route pages with signed `pagination[cursor]` cursors: its function gets the signing key. */
   readonly paginated?: boolean;
+  /**
+   * The route takes an `Idempotency-Key` (DESIGN.md 5b): its function answers a retry with the
+   * first answer, is granted the idempotency table's request records and ships Powertools
+   * Idempotency, and the OpenAPI document lists the header. Only bearer routes: keys are the caller's.
+   */
+  readonly idempotencyKey?: boolean;
   readonly contract: RouteContract;
+}
+
+/** Every request header `route` reads besides Authorization: its contract's, and `Idempotency-Key` when it takes one. */
+export function requestHeadersOf(route: RouteOperation): RequestHeader[] {
+  return [...(route.contract.requestHeaders ?? []), ...(route.idempotencyKey === true ? (['Idempotency-Key'] as const) : [])];
 }
 
 /** A route of the route table: its operation and its documentation. */

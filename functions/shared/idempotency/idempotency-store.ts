@@ -23,6 +23,8 @@ export interface KeyedRequest {
     readonly path: unknown;
     readonly query: unknown;
     readonly body: unknown;
+    /** The `If-Match` of a route that reads it, when sent. */
+    readonly ifMatch?: string;
   };
 }
 

@@ -25,6 +25,17 @@ export const FEED_OUTCOMES = ['applied', 'ignored', 'unknown-entry', 'rejected',
 /** One of {@link FEED_OUTCOMES}. */
 export type FeedOutcome = (typeof FEED_OUTCOMES)[number];
 
+/**
+ * What the read of a file a browser posted with an upload form came to: `read`, `missing` (S3
+ * answered 404), or `denied` (S3 answered 403 AccessDenied). S3 answers a read of a missing key
+ * 403 to a caller that may not list the bucket, as the upload routes may not, so `denied` is read
+ * as missing; but it is also what every read gets once a policy no longer allows it.
+ */
+export const UPLOAD_READ_OUTCOMES = ['read', 'missing', 'denied'] as const;
+
+/** One of {@link UPLOAD_READ_OUTCOMES}. */
+export type UploadReadOutcome = (typeof UPLOAD_READ_OUTCOMES)[number];
+
 /** A CloudWatch unit the catalog uses, as embedded metric format names it. */
 export type CatalogUnit = 'Count' | 'Bytes' | 'Milliseconds';
 
@@ -48,6 +59,8 @@ export const METRICS = {
   AvatarFetchBytes: { unit: 'Bytes', dimensions: [] },
   /** Time to fetch each source image, redirects included. */
   AvatarFetchTime: { unit: 'Milliseconds', dimensions: [] },
+  /** Reads of uploaded files (sources `upload:…`), by outcome (UPLOAD_READ_OUTCOMES). */
+  UploadReads: { unit: 'Count', dimensions: ['outcome'] },
   /** DynamoDB items a media log listing read (entries, counters, profiles), per request; with MediaLogItemsReturned, items read per item returned. */
   MediaLogItemsRead: { unit: 'Count', dimensions: [] },
   /** Entries a media log listing returned, per request. */

@@ -1,6 +1,6 @@
 import './invoke-store';
 import { writeMetricLine } from './embedded-metrics';
-import { METRICS, type DimensionsOf, type FeedOutcome, type MetricName } from './metric-catalog';
+import { METRICS, type DimensionsOf, type FeedOutcome, type MetricName, type UploadReadOutcome } from './metric-catalog';
 
 /**
  * The business metrics of the catalog (metric-catalog.ts), written as CloudWatch embedded metric
@@ -71,6 +71,11 @@ export function recordAvatarUploadFailure(reason: string): void {
 export function recordAvatarFetch(bytes: number, milliseconds: number): void {
   recordMetric('AvatarFetchBytes', bytes, {});
   recordMetric('AvatarFetchTime', Math.round(milliseconds), {});
+}
+
+/** The read of an uploaded file, by what it came to. */
+export function recordUploadRead(outcome: UploadReadOutcome): void {
+  recordMetric('UploadReads', 1, { outcome });
 }
 
 /** What one media log listing read from DynamoDB, and how many entries it returned. */

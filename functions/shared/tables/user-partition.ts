@@ -1,8 +1,21 @@
-import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AccessTarget } from '../access/access-policy';
+import type { Role } from '../access/roles';
 import { usersKeys } from './users-keys';
 
 /** A stored item, as the document client returns it. */
 export type StoredItem = Readonly<Record<string, unknown>>;
+
+/** The stored profile item of user `id` in `tableName`, or null when the user is gone. Strongly consistent. */
+export async function readProfile(client: DynamoDBDocumentClient, tableName: string, id: number): Promise<StoredItem | null> {
+  const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: usersKeys.profile(id), ConsistentRead: true }));
+  return Item ?? null;
+}
+
+/** User `id` as its stored profile item places it for the access rules. */
+export function accessTargetOf(id: number, profile: StoredItem): AccessTarget {
+  return { id, role: profile.role as Role, parentId: (profile.parentId as number | null | undefined) ?? null };
+}
 
 /** What a user's partition holds: its profile item (if the user exists) and its avatar items. */
 export interface UserPartition {

@@ -56,3 +56,31 @@ export function integerItem(min: number, max: number) {
     }),
   );
 }
+
+/**
+ * A group of query parameters of which a request may give at most one, as the OpenAPI document
+ * states it: one object parameter in the form style, exploded, whose members are the parameters
+ * themselves (`email=a` is its member `email`), with `maxProperties: 1`. The object's name appears
+ * in no query; it is how a generated client or a contract fuzzer learns the rule.
+ */
+export interface ExclusiveParameters {
+  /** The object parameter's name in the document. */
+  readonly name: string;
+  /** The parameters that exclude each other, as the query schema names them. */
+  readonly members: readonly string[];
+}
+
+/** The query schemas that hold a group of mutually exclusive parameters, read by the OpenAPI document. */
+export const exclusiveParameters = /* @__PURE__ */ z.registry<ExclusiveParameters>();
+
+/**
+ * `query`, refusing a request that gives more than one of `group`'s members (a 400 naming the last
+ * member, with `message`), and registered so that the OpenAPI document states the same rule.
+ */
+export function atMostOneOf<S extends z.ZodMiniObject>(query: S, group: ExclusiveParameters, message: string): S {
+  const checked = query.check(
+    z.refine((value: Record<string, unknown>) => group.members.filter((member) => value[member] !== undefined).length <= 1, { path: [group.members.at(-1) as string], message }),
+  ) as S;
+  exclusiveParameters.add(checked, group);
+  return checked;
+}
