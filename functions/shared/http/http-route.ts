@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import * as z from '../validation/zod';
 import { ValidationError } from '../errors';
 import { parseInput } from '../validation/issues';
-import { callerOf } from './caller';
+import { callerOf, tokenExpiryOf } from './caller';
 import { cors } from './cors';
 import { decodeQuery } from './query-decoding';
 import { jsonBody, type EventWithJsonBody } from './json-body';
@@ -43,6 +43,8 @@ export interface RouteInput<C extends RouteContract> {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The invocation's Lambda context: how long the function has left (an unfinished keyed request holds its key that long). */
   readonly context: Context;
+  /** The `exp` (epoch seconds) of the caller's token, as the authorizer passed it on; undefined without one. */
+  readonly tokenExpires?: number;
 }
 
 /** Options of {@link httpRoute}. */
@@ -107,7 +109,8 @@ export function httpRoute<R extends RouteOperation>(
     const query = parseInput(contract.query ?? emptyQuery, decodeQuery(event.multiValueQueryStringParameters, event.queryStringParameters), 'query');
     const body = contract.body ? parseInput(contract.body, event.parsedBody, 'body') : assertNoBody(event);
     const headers = event.headers as Record<string, string | undefined>;
-    return toProxyResult(await handle({ path, query, body, caller, headers, context } as never));
+    const tokenExpires = route.auth === 'bearer' ? tokenExpiryOf(event) : undefined;
+    return toProxyResult(await handle({ path, query, body, caller, headers, context, ...(tokenExpires === undefined ? {} : { tokenExpires }) } as never));
   };
 
   const keyOfRoute = routeKey(route.method, `${API_PREFIX}${route.path}`);
