@@ -82,3 +82,17 @@ export type EntryMessage = z.output<typeof EntryMessageSchema>;
 export type OverflowMessage = z.output<typeof OverflowMessageSchema>;
 /** An error message. */
 export type ErrorMessage = z.output<typeof ErrorMessageSchema>;
+
+/**
+ * The messages the service sends, by the name the OpenAPI document gives them as components (no
+ * route returns them; the WebSocket that POST /media/log/live opens does): the typed client's
+ * message types are generated from them.
+ */
+export const LIVE_MESSAGE_SCHEMAS: readonly (readonly [z.ZodMiniType, string])[] = [
+  [LiveMessageSchema, 'LiveMessage'],
+  [SubscribedMessageSchema, 'LiveSubscribedMessage'],
+  [UnsubscribedMessageSchema, 'LiveUnsubscribedMessage'],
+  [EntryMessageSchema, 'LiveEntryMessage'],
+  [OverflowMessageSchema, 'LiveOverflowMessage'],
+  [ErrorMessageSchema, 'LiveErrorMessage'],
+];
