@@ -56,6 +56,19 @@ export class RegistryCopy {
 
   public constructor(private readonly source: RegistrySource) {}
 
+  /**
+   * Bring the copy up to date with every registry change made before `changesMs` (when the newest
+   * change of a batch was written): a subscription confirmed before a change sees it. At most one
+   * read a second: when the last read is older than `changesMs` but less than a second old, wait
+   * for the second to pass (`sleep`) and read then.
+   */
+  public async refreshCovering(changesMs: number, clock: () => number, sleep: (ms: number) => Promise<void>): Promise<RefreshKind> {
+    if (this.refreshedAt !== undefined && this.refreshedAt >= changesMs) return this.refresh(clock());
+    const due = Math.max(changesMs, (this.refreshedAt ?? -Infinity) + REGISTRY_COPY.refreshMs);
+    if (due > clock()) await sleep(due - clock());
+    return this.refresh(clock());
+  }
+
   /** Bring the copy up to date, reading at most once a second. */
   public async refresh(nowMs: number): Promise<RefreshKind> {
     const kind = refreshPlan(this.loadedAt, this.refreshedAt, nowMs);
