@@ -23,7 +23,8 @@ export const LIVE_ROUTE_DOCS = {
       'a second use, an expired ticket or a page origin outside the CORS origins is refused with 401 or 403. The connection closes when the token expires, ' +
       `when the caller is suspended, demoted or deleted (within ${LIVE_LIMITS.revocationSeconds} s), after 10 idle minutes and after 2 hours: connect again with a new ticket and refetch. ` +
       'Send `{"action":"subscribe","id":"<your id>","filter":{…}}` with the filter of GET /media/log (statuses, `user-id`, `url`, `request`, `send`), ' +
-      `at most ${LIVE_LIMITS.subscriptionsPerConnection} per connection and ${LIVE_LIMITS.connectionsPerUser} connections per user; it answers \`{"type":"subscribed","id"}\`. ` +
+      `at most ${LIVE_LIMITS.subscriptionsPerConnection} per connection and ${LIVE_LIMITS.connectionsPerUser} connections per user; it answers \`{"type":"subscribed","id"}\`, ` +
+      `and changes written ${LIVE_LIMITS.subscriptionEffectMs / 1000} s after that are pushed (fetch the page once that second has passed). ` +
       'Each new or changed entry whose old or new state matches arrives as `{"type":"entry","subscription","entry","matches"}` (`matches` false: it left the filter), ' +
       `the latest state at most once a second per entry, at most ${LIVE_LIMITS.entryMessagesPerSecond} a second per subscription, beyond which ` +
       '`{"type":"overflow","subscription","dropped"}` says to refetch the page. `{"action":"unsubscribe","id"}` ends a subscription. ' +

@@ -1,6 +1,7 @@
 import WebSocket from 'ws';
 import { LIVE_ENV } from '../../functions/live/live-config';
 import type { LiveMessage } from '../../functions/live/model/live-messages';
+import { LIVE_LIMITS } from '../../functions/live/model/live-limits';
 import { notifyMediaLogWatchersFunction } from '../../functions/live/notify/stream-functions';
 import { reviseLiveAccessFunction } from '../../functions/live/access/access-functions';
 import { handler as ingest } from '../../functions/media-log/feed/ingest-media-log';
@@ -84,6 +85,14 @@ export interface LiveStack {
   open(token: string): Promise<LiveClient>;
   /** Hand the feed's consumer one SQS batch of `messages`, as `invoke ingestMediaLog` does. */
   feed(messages: readonly object[]): Promise<void>;
+}
+
+/**
+ * Wait until the subscriptions (and registry changes) made so far hold: the notifier reads the
+ * registry once a second, so a change written a second after `subscribed` is pushed.
+ */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, LIVE_LIMITS.subscriptionEffectMs + 300));
 }
 
 /** The origin of the tests' pages: a dev server on loopback, which the local default origins allow. */

@@ -7,7 +7,7 @@ import { lambdaContext } from '../../local/gateway/lambda-context';
 import { scheduledEvent } from '../../local/schedule/local-scheduler';
 import { userAccounts } from '../../local/tool-composition';
 import { tokenFor } from '../harness/invoke';
-import { PAGE_ORIGIN, useLiveStack } from '../harness/live';
+import { PAGE_ORIGIN, settle, useLiveStack } from '../harness/live';
 import { createTestUser } from '../harness/users';
 import { requestMessage } from '../media-log/feed/feed-fixture';
 
@@ -28,6 +28,7 @@ const within = <T>(promise: Promise<T>, ms = GUARD_MS): Promise<T> =>
 async function subscribedClient(token: string) {
   const client = await live.open(token);
   expect((await client.subscribe('all')).type).toBe('subscribed');
+  await settle();
   return client;
 }
 
@@ -69,6 +70,7 @@ describe('a change of the user', () => {
         }
       })(),
     );
+    await settle();
     const id = randomUUID();
     await live.feed([requestMessage({ id, send: new Date().toISOString(), url: 'https://media.example/new-sub', 'user-id': sub.record.id })]);
 
@@ -104,6 +106,7 @@ describe('a connection that is gone', () => {
       [ghost.connectionId]: ghost.closesAt,
     });
     await liveRegistry().revise(ghost, { subscriptions: { all: {} }, directory: ghost.directory }, Date.now());
+    await settle();
     const id = randomUUID();
     await live.feed([requestMessage({ id, send: new Date().toISOString(), url: 'https://media.example/ghost', 'user-id': user.record.id })]);
     await witness.next((message) => message.type === 'entry' && message.entry.id === id);

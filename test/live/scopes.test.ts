@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestUser, type TestUser } from '../harness/users';
-import { useLiveStack, type LiveClient } from '../harness/live';
+import { settle, useLiveStack, type LiveClient } from '../harness/live';
 import { requestMessage } from '../media-log/feed/feed-fixture';
 
 /**
@@ -41,6 +41,7 @@ beforeAll(async () => {
     [admin.client, 'errors', { status: ['error'] }],
   ];
   for (const [client, id, filter] of subscriptions) expect(await client.subscribe(id, filter)).toEqual({ type: 'subscribed', id });
+  await settle();
   for (const [name, person] of Object.entries(people)) {
     const id = randomUUID();
     sent[name] = id;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestUser, type TestUser } from '../harness/users';
-import { useLiveStack, type LiveClient } from '../harness/live';
+import { settle, useLiveStack, type LiveClient } from '../harness/live';
 import { requestMessage, statusMessage } from '../media-log/feed/feed-fixture';
 import { LIVE_LIMITS, WEBSOCKET_QUOTAS } from '../../functions/live/model/live-limits';
 import type { LiveMessage } from '../../functions/live/model/live-messages';
@@ -37,6 +37,7 @@ describe('a subscription', () => {
 
   it('is confirmed, and pushes a new entry it matches with matches true', async () => {
     expect(await client.subscribe('mine')).toEqual({ type: 'subscribed', id: 'mine' });
+    await settle();
     const id = await newEntry(owner.record.id);
 
     const message = await client.next(entryOf(id));
@@ -52,6 +53,7 @@ describe('a subscription', () => {
     const watcher = await live.open(owner.token);
     expect(await watcher.subscribe('in-flight', { status: ['pending', 'processing'] })).toEqual({ type: 'subscribed', id: 'in-flight' });
     expect(await watcher.subscribe('witness')).toEqual({ type: 'subscribed', id: 'witness' });
+    await settle();
     const id = await newEntry(owner.record.id);
     await watcher.next((message) => entryOf(id)(message) && message.type === 'entry' && message.subscription === 'in-flight');
     await live.feed([statusMessage(id, 'status', 'success', now())]);
@@ -69,6 +71,7 @@ describe('a subscription', () => {
     expect(await client.subscribe('short')).toEqual({ type: 'subscribed', id: 'short' });
     client.send({ action: 'unsubscribe', id: 'short' });
     await client.next((message) => message.type === 'unsubscribed' && message.id === 'short');
+    await settle();
     const id = await newEntry(owner.record.id);
     await client.next((message) => entryOf(id)(message) && message.type === 'entry' && message.subscription === 'mine');
     expect(client.messages.some((message) => message.type === 'entry' && message.subscription === 'short' && message.entry.id === id)).toBe(false);

@@ -69,6 +69,11 @@ export interface LiveWatch {
 
 /** The one subscription a watch keeps on its connection. */
 const SUBSCRIPTION = 'watch';
+/**
+ * How long after `subscribed` the page is fetched: the API pushes the changes written a second
+ * after `subscribed` (POST /media/log/live's description), the page covers those before.
+ */
+const SETTLE_MS = 1250;
 const DEFAULT_BACKOFF = { firstMs: 500, maxMs: 30_000 };
 
 /** Watch the media log entries that match `filter`, through `api` (a signed-in session). */
@@ -103,7 +108,7 @@ export function watchMediaLog(api: LiveApi, filter: MediaLogFilter, onEntry: (en
     if (message.type === 'subscribed') {
       failures = 0;
       confirm();
-      void refetch();
+      timer = setTimeout(() => void refetch(), SETTLE_MS);
     } else if (message.type === 'entry') onEntry(message.entry, message.matches);
     else if (message.type === 'overflow') void refetch();
     else if (message.type === 'error' && message.id === SUBSCRIPTION) giveUp(message as unknown as Problem);

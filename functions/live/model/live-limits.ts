@@ -21,6 +21,12 @@ export const LIVE_LIMITS = {
   coalesceMs: 1000,
   /** At most this many `entry` messages per subscription per second; beyond, one `overflow` a second. */
   entryMessagesPerSecond: 20,
+  /**
+   * How soon a subscription holds: the notifiers read the registry once a second, so changes
+   * written a second after `subscribed` are pushed (a client fetches its page once that second has
+   * passed, for the changes in between).
+   */
+  subscriptionEffectMs: 1000,
   /** How long a revoked, expired or refused access may still have its connection open, at most. */
   revocationSeconds: 60,
 } as const;

@@ -43,15 +43,11 @@ export interface NotifierParts {
 export class MediaLogNotifier {
   public constructor(private readonly parts: NotifierParts) {}
 
-  /**
-   * Notify the watchers of one batch's changes, from the notifier of shard `shardId`; `writtenMs`:
-   * when its newest change was written, at the latest (the registry is read after it, so that a
-   * subscription confirmed before a change hears of it).
-   */
-  public async notify(changes: readonly EntryChange[], writtenMs: number, shardId?: string): Promise<NotifyOutcome> {
+  /** Notify the watchers of one batch's changes, from the notifier of shard `shardId`. */
+  public async notify(changes: readonly EntryChange[], shardId?: string): Promise<NotifyOutcome> {
     const { registry, planner, clock } = this.parts;
-    const refresh = changes.length === 0 ? await registry.refresh(clock()) : await registry.refreshCovering(writtenMs, clock, this.parts.sleep);
     const now = clock();
+    const refresh = await registry.refresh(now);
     const index = await registry.watchers();
     const candidates = index.size === 0 ? [] : index.candidates(changes);
     planner.offer(candidates, now);

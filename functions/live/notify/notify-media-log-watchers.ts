@@ -30,27 +30,13 @@ const notifier = /* @__PURE__ */ lazy(() => {
 });
 
 /**
- * When the batch's newest change was written, at the latest: its record's creation time is rounded
- * down to the second (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_StreamRecord.html),
- * so the second after it, and a little for the clocks of the table's hosts and this one.
- */
-function writtenBy(records: readonly { readonly dynamodb?: { readonly ApproximateCreationDateTime?: number } }[]): number {
-  const seconds = records.map((record) => record.dynamodb?.ApproximateCreationDateTime).filter((time): time is number => typeof time === 'number');
-  return seconds.length === 0 ? Date.now() : (Math.floor(Math.max(...seconds)) + 1) * 1000 + CLOCK_MARGIN_MS;
-}
-
-/** What the clocks of DynamoDB's hosts and a function's may differ by (both keep to Amazon Time Sync). */
-const CLOCK_MARGIN_MS = 100;
-
-/**
  * One batch of the media log's stream: the changes read from its images (as the fold reads them),
  * pushed to whoever watches. A failure throws: the mapping retries the batch, bisecting it, until
  * its records are a minute old. Records that cannot be read are skipped (the fold reports them).
  */
 async function notify(event: MediaLogStreamEvent): Promise<MediaLogStreamResponse> {
-  const records = event.Records ?? [];
-  const { changes } = readEntryChanges(records);
-  const outcome = await notifier().notify(changes, writtenBy(records), event.shardId);
+  const { changes } = readEntryChanges(event.Records ?? []);
+  const outcome = await notifier().notify(changes, event.shardId);
   if (outcome.posts > 0 || outcome.refresh === 'full' || outcome.gone > 0) logger.info('Live batch', { shardId: event.shardId, records: event.Records?.length ?? 0, ...outcome });
   return { state: {}, batchItemFailures: [] };
 }

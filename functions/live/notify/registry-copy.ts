@@ -1,11 +1,12 @@
 import type { LiveConnection } from '../model/live-connection';
+import { LIVE_LIMITS } from '../model/live-limits';
 import type { JournalEntry } from '../registry/journal';
 import { connectionMatches, WatcherIndex } from './watcher-index';
 
 /** How the notifier keeps its copy of the watcher registry. */
 export const REGISTRY_COPY = {
-  /** At most one read of the registry a second (DESIGN.md 7c), whatever the batches. */
-  refreshMs: 1000,
+  /** At most one read of the registry a second (DESIGN.md 7c), whatever the batches: a subscription is heard of within that. */
+  refreshMs: LIVE_LIMITS.subscriptionEffectMs,
   /** A full read now and then, in place of that second's journal read: a copy never drifts for long. */
   fullEveryMs: 10 * 60_000,
   /** Each journal read goes back this far before the last one: writers' clocks differ a little. */
@@ -55,19 +56,6 @@ export class RegistryCopy {
   public reads = 0;
 
   public constructor(private readonly source: RegistrySource) {}
-
-  /**
-   * Bring the copy up to date with every registry change made before `changesMs` (when the newest
-   * change of a batch was written): a subscription confirmed before a change sees it. At most one
-   * read a second: when the last read is older than `changesMs` but less than a second old, wait
-   * for the second to pass (`sleep`) and read then.
-   */
-  public async refreshCovering(changesMs: number, clock: () => number, sleep: (ms: number) => Promise<void>): Promise<RefreshKind> {
-    if (this.refreshedAt !== undefined && this.refreshedAt >= changesMs) return this.refresh(clock());
-    const due = Math.max(changesMs, (this.refreshedAt ?? -Infinity) + REGISTRY_COPY.refreshMs);
-    if (due > clock()) await sleep(due - clock());
-    return this.refresh(clock());
-  }
 
   /** Bring the copy up to date, reading at most once a second. */
   public async refresh(nowMs: number): Promise<RefreshKind> {
