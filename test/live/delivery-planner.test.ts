@@ -52,10 +52,15 @@ describe('the delivery planner', () => {
     expect(planner.due(1000).posts.map((post) => post.message)).toEqual([{ type: 'overflow', subscription: 's1', dropped: 40 }]);
   });
 
-  it('keeps each subscription to its share when several shards serve it', () => {
+  it('keeps each subscription to its share when several shards serve it: of the entry messages, and of the overflows', () => {
     const planner = new DeliveryPlanner();
     planner.offer(Array.from({ length: 30 }, (_, index) => candidate(`e${index}`)), 0);
-    expect(kinds(planner.due(0, 4).posts).filter((kind) => kind === 'entry')).toHaveLength(5);
+    expect(kinds(planner.due(0, 4).posts)).toEqual([...Array(5).fill('entry'), 'overflow']);
+
+    planner.offer(Array.from({ length: 30 }, (_, index) => candidate(`f${index}`)), 1000);
+    const next = planner.due(1000, 4);
+    expect(kinds(next.posts)).toEqual(Array(5).fill('entry'));
+    expect(next.nextDueMs).toBe(4000);
   });
 
   it('keeps subscriptions apart, and forgets those of a closed connection', () => {

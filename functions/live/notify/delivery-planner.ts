@@ -9,7 +9,8 @@ import type { Candidate, Watcher } from './watcher-index';
  * `coalesceMs` (a change within that time waits, and a later change replaces it), at most its
  * share of `perSecond` entry messages a second (a token bucket), and for what it had to drop, one
  * `overflow` message a second. The share: the notifiers of a stream's shards each deliver a part
- * of every subscription's entries, so each sends `perSecond / shards` a second, together the limit.
+ * of every subscription's entries, so each sends `perSecond / shards` a second, together the limit,
+ * and an overflow every `shards` seconds, together one a second.
  */
 
 /** One message to one connection. */
@@ -91,11 +92,12 @@ export class DeliveryPlanner {
         posts.push({ connectionId: state.watcher.connectionId, message: { type: 'entry', subscription: state.watcher.subscription, entry: waiting.entry, matches: waiting.matches } });
       }
       if (state.dropped > 0) {
-        if (state.overflowAt + 1000 <= nowMs) {
+        const overflowDue = state.overflowAt + 1000 * shards;
+        if (overflowDue <= nowMs) {
           posts.push({ connectionId: state.watcher.connectionId, message: { type: 'overflow', subscription: state.watcher.subscription, dropped: state.dropped } });
           state.dropped = 0;
           state.overflowAt = nowMs;
-        } else later(state.overflowAt + 1000);
+        } else later(overflowDue);
       }
       this.prune(key, state, nowMs, shards);
     }
@@ -126,7 +128,7 @@ export class DeliveryPlanner {
   /** Forget what no longer constrains anything: entries sent over a window ago, subscriptions at rest with a full bucket. */
   private prune(key: string, state: SubscriptionState, nowMs: number, shards: number): void {
     for (const [id, at] of state.sentAt) if (at + this.limits.coalesceMs <= nowMs) state.sentAt.delete(id);
-    const idle = state.pending.size === 0 && state.dropped === 0 && state.sentAt.size === 0 && state.overflowAt + 1000 <= nowMs;
+    const idle = state.pending.size === 0 && state.dropped === 0 && state.sentAt.size === 0 && state.overflowAt + 1000 * shards <= nowMs;
     if (idle && state.tokens >= this.capacity(shards)) this.states.delete(key);
   }
 }
