@@ -2,11 +2,9 @@ import WebSocket from 'ws';
 import { LIVE_ENV } from '../../functions/live/live-config';
 import type { LiveMessage } from '../../functions/live/model/live-messages';
 import { LIVE_LIMITS } from '../../functions/live/model/live-limits';
-import { notifyMediaLogWatchersFunction } from '../../functions/live/notify/stream-functions';
-import { reviseLiveAccessFunction } from '../../functions/live/access/access-functions';
 import { handler as ingest } from '../../functions/media-log/feed/ingest-media-log';
 import { resetServiceState } from '../../local/environment';
-import { LocalStreamConsumers } from '../../local/fold/stream-consumers';
+import { LocalStreamConsumers, streamConsumerDefinitions } from '../../local/fold/stream-consumers';
 import { MemoryCheckpoints } from '../../local/fold/checkpoints';
 import { AuthorizerRunner, loadAuthorizer } from '../../local/gateway/authorizer-runner';
 import { startGateway, type LocalGateway } from '../../local/gateway/http-server';
@@ -18,8 +16,9 @@ import { testSigningKey } from './invoke';
 
 /**
  * The live media log of a test file, as `npm start` runs it: the local gateway (POST /media/log/live),
- * the local WebSocket server with its @connections endpoint, and the notifier and the access
- * keeper polling the test database's streams, each batch an invocation of the real handler. A
+ * the local WebSocket server with its @connections endpoint, and every stream consumer (the fold,
+ * the notifier, the access keeper) polling the test database's streams, each batch an invocation
+ * of the real handler. A
  * client is a real WebSocket over loopback.
  */
 
@@ -112,8 +111,8 @@ export function useLiveStack(options: { readonly idleSeconds?: number; readonly 
     resetServiceState();
     gateway = await startGateway(new AuthorizerRunner(await loadAuthorizer(), 0), 0);
     // One module graph at a time: jest's ESM loader fails two imports of one module under way at once.
-    for (const definition of [notifyMediaLogWatchersFunction, reviseLiveAccessFunction]) await import(`../../${definition.handler}`);
-    consumers = new LocalStreamConsumers(() => new MemoryCheckpoints(), [notifyMediaLogWatchersFunction, reviseLiveAccessFunction]);
+    for (const definition of streamConsumerDefinitions()) await import(`../../${definition.handler}`);
+    consumers = new LocalStreamConsumers(() => new MemoryCheckpoints());
     consumers.start((name, error) => process.stderr.write(`${name}: ${String(error)}\n`), options.pollMs ?? 100);
   }, 60_000);
   afterAll(async () => {
