@@ -9,6 +9,8 @@ export default {
   roots: ['<rootDir>/test', '<rootDir>/bench'],
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
+  // The web client's package imports its modules as `./x.js` (what its ESM build ships); jest reads the `.ts` beside.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { openApiDocument } from '../functions/openapi/document';
 import { generateClientTypes } from '../local/client/generate-client-types';
 
-/** Where the frontend module of the tests keeps the generated types, committed. */
-export const CLIENT_TYPES_FILE = 'test/frontend/api-types.ts';
+/** Where the typed client package keeps the generated types, committed. */
+export const CLIENT_TYPES_FILE = 'clients/web/src/api-types.ts';
 
 /**
  * `npm run --silent client -- [FILE]`: writes the typed client's types (openapi-typescript) for the
- * OpenAPI document GET /openapi.json serves to FILE (default test/frontend/api-types.ts; `-` for
+ * OpenAPI document GET /openapi.json serves to FILE (default clients/web/src/api-types.ts; `-` for
  * standard output). With `--from URL` the document is read from a running API instead.
  */
 async function main(args: readonly string[]): Promise<number> {

@@ -6,17 +6,23 @@ import { authorizerContextFor } from '../local/invoke/authorizer-context';
 import { generateEvent, requestFromLine } from '../local/invoke/generate-event';
 import { checkEventFor, functionNamed, listFunctions, readEvent, runFunction } from '../local/invoke/run-function';
 import { consumedQueues, generateSqsEvent } from '../local/invoke/sqs-event';
+import { generateWebSocketEvent, isWebSocketLine } from '../local/invoke/websocket-event';
 
 const USAGE = `Usage: npm run --silent invoke -- <options>
 
   --list
       One line per function: NAME<TAB>METHOD PATH, the authorizer, the scheduled functions,
-      the queue consumers (NAME<TAB>QUEUE <queue>).
+      the queue consumers (NAME<TAB>QUEUE <queue>), the stream consumers (NAME<TAB>STREAM
+      <table>), the WebSocket routes (NAME<TAB>WEBSOCKET <route key>).
   --generate-event 'METHOD PATH[?QUERY]' [--body JSON] [--header 'K: V']... [--user ID]
       Prints the API Gateway REST proxy event the local gateway builds for that request;
       --user fills its authorizer context as the real authorizer would for that user.
   --generate-event SQS --body MESSAGE [--body MESSAGE]...
       Prints an SQS event with one message per --body, as the queue consumer receives it.
+  --generate-event 'WEBSOCKET <route key>[?QUERY]' [--body MESSAGE] [--header 'K: V']... [--connection ID]
+      Prints the event of the live media log's WebSocket API for that route, as the local
+      WebSocket server builds it: '$connect?ticket=…' with its headers (Origin), a message route
+      (subscribe, unsubscribe, $default) with --body, '$disconnect'.
   --generate-event STREAM [--last N]
       Prints a DynamoDB Streams event of the media log's stream as the fold receives it: the
       entry changes the local stream holds (the last N of them with --last).
@@ -44,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
         event: { type: 'string' },
         user: { type: 'string' },
         last: { type: 'string' },
+        connection: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -73,6 +80,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (values.last !== undefined) throw new UsageError('--last goes with --generate-event STREAM.');
+    if (isWebSocketLine(values['generate-event'])) {
+      if (bodies.length > 1 || userId !== undefined) throw new UsageError('a WebSocket event takes at most one --body, and no --user: its connection was opened with a ticket.');
+      const event = generateWebSocketEvent({ line: values['generate-event'], body: bodies[0], headers: values.header ?? [], connectionId: values.connection });
+      process.stdout.write(`${JSON.stringify(event, null, 2)}\n`);
+      return 0;
+    }
+    if (values.connection !== undefined) throw new UsageError("--connection goes with --generate-event 'WEBSOCKET …'.");
     if (values['generate-event'].trim().toUpperCase() === 'SQS') {
       if (bodies.length === 0) throw new UsageError('--generate-event SQS takes one --body per message.');
       if (userId !== undefined || values.header !== undefined) throw new UsageError('an SQS event has no --user or --header.');

@@ -7,13 +7,16 @@ import { reservePort } from '../local/backends/ports';
 import { startBackends } from '../local/backends/start-backends';
 import { seconds, statusToStderr } from '../local/backends/startup-status';
 import { gatewaySettings } from '../local/gateway/gateway-settings';
+import { liveServerSettings } from '../local/live/live-settings';
 import { BACKEND_SECTIONS, checkSettings, dataDirSetting, FUNCTION_SECTIONS, GATEWAY_SECTIONS, readSettings, SettingsError } from '../local/local-settings';
 
 /**
  * `npm start`: DynamoDB Local and the local S3 as child processes on 127.0.0.1, tables and bucket
  * created from the stack's definitions, the local gateway running the real authorizer and
- * handlers in-process, and the media log's fold polling the table's stream. Ctrl-C stops everything it started. Each start-up step is said on stderr;
- * stdout gets the URLs once the API answers.
+ * handlers in-process, the live media log's WebSocket API beside it, every stream consumer (the
+ * media log's fold, the live notifier, the live access keeper) polling its table's stream, and the
+ * scheduled functions on their rates. Ctrl-C stops everything it started. Each start-up step is
+ * said on stderr; stdout gets the URLs once the API answers.
  *
  * Bad settings and a taken port are reported before anything starts. Only what starts the
  * back-ends is imported up front: the gateway's modules (the route table, the AWS SDK, the
@@ -21,6 +24,7 @@ import { BACKEND_SECTIONS, checkSettings, dataDirSetting, FUNCTION_SECTIONS, GAT
  */
 
 const PORT_HINT = 'stop what holds it, or set PORT to another port (PORT=0 picks a free one)';
+const LIVE_PORT_HINT = 'stop what holds it, or set LIVE_PORT to another port (LIVE_PORT=0 picks a free one)';
 
 /** The gateway's modules; none of them reads configuration when loaded. */
 function loadGatewayModules() {
@@ -31,8 +35,10 @@ function loadGatewayModules() {
     import('../local/gateway/docs-page'),
     import('../local/gateway/http-server'),
     import('../local/fold/media-log-fold'),
-    import('../local/gateway/local-invocation'),
-    import('../local/gateway/lambda-context'),
+    import('../local/fold/stream-consumers'),
+    import('../local/live/live-server'),
+    import('../local/schedule/local-scheduler'),
+    import('../functions/live/live-config'),
   ]);
 }
 
@@ -40,43 +46,54 @@ async function main(): Promise<void> {
   checkSettings([...GATEWAY_SECTIONS, ...FUNCTION_SECTIONS, ...BACKEND_SECTIONS]);
   const { port, authorizerCacheSeconds } = readSettings(gatewaySettings);
   const dataDir = dataDirSetting();
+  const live = readSettings(liveServerSettings);
   const reservation = await reservePort(port, 'The local gateway', PORT_HINT);
-  const gatewayModules = loadGatewayModules();
-  gatewayModules.catch(() => undefined);
-  const backends = await startBackends({ dataDir, status: statusToStderr, owner: 'npm start' }).catch(async (error: unknown) => {
+  const liveReservation = await reservePort(live.port, "The live media log's WebSocket", LIVE_PORT_HINT).catch(async (error: unknown) => {
     await reservation.release();
     throw error;
   });
+  const release = () => Promise.all([reservation.release(), liveReservation.release()]);
+  const gatewayModules = loadGatewayModules();
+  gatewayModules.catch(() => undefined);
+  const backends = await startBackends({ dataDir, status: statusToStderr, owner: 'npm start' }).catch(async (error: unknown) => {
+    await release();
+    throw error;
+  });
   try {
-    const [{ API_PREFIX }, { useLocalEnvironment }, { AuthorizerRunner, loadAuthorizer }, { DOCS_PATH }, { startGateway }, folding, { invokeIsolated }, { lambdaContext }] =
+    const [{ API_PREFIX }, { useLocalEnvironment, resetServiceState }, { AuthorizerRunner, loadAuthorizer }, { DOCS_PATH }, { startGateway }, folding, { LocalStreamConsumers }, { startLiveServer }, { LocalScheduler }, { LIVE_ENV }] =
       await gatewayModules;
     await useLocalEnvironment(dataDir, backends);
+    await release();
+    const liveServer = await startLiveServer({ port: liveReservation.port, idleSeconds: live.idleSeconds, connectionSeconds: live.connectionSeconds });
+    // Where tickets point and the functions post, now that the port is known (LIVE_PORT=0 picks one).
+    process.env[LIVE_ENV.websocketUrl] ??= liveServer.url;
+    process.env[LIVE_ENV.connectionsEndpoint] ??= liveServer.connectionsEndpoint;
+    resetServiceState();
     // The handlers read their configuration when first called; the environment is complete now.
     const authorizer = new AuthorizerRunner(await loadAuthorizer(), authorizerCacheSeconds);
-    await reservation.release();
     const gateway = await startGateway(authorizer, reservation.port);
-    // The media log's counters, folded from its stream as the stack's event source mapping does,
-    // each batch an invocation of its own beside the requests the gateway serves.
-    const { handler: foldHandler } = await import('../functions/media-log/fold/fold-media-log-counts');
-    const { foldMediaLogCountsFunction: foldDefinition } = await import('../functions/media-log/fold/stream-functions');
-    const fold = new folding.LocalMediaLogFold(folding.dataDirCheckpoints(dataDir), (event) =>
-      invokeIsolated(foldHandler, event as never, lambdaContext(foldDefinition.name, foldDefinition.timeoutSeconds * 1000)),
-    );
-    fold.start((error) => statusToStderr(`the media log's fold failed a pass (the next one retries it): ${error instanceof Error ? error.message : String(error)}`));
+    // Every table stream's consumers (the media log's fold, the live notifier, the live access
+    // keeper), each polling as its event source mapping does, each batch an invocation of its own.
+    const consumers = new LocalStreamConsumers((name) => folding.dataDirCheckpoints(dataDir, name));
+    consumers.start((name, error) => statusToStderr(`${name} failed a pass over its stream (the next one retries it): ${error instanceof Error ? error.message : String(error)}`));
+    const scheduler = new LocalScheduler();
+    scheduler.start((name, error) => statusToStderr(`the scheduled ${name} failed a run: ${error instanceof Error ? error.message : String(error)}`));
     statusToStderr(`Frontend API ready in ${seconds(performance.now())}`);
-    // One write: a reader that waits for the first line finds the second beside it (a pipe takes a
-    // write under 4 KiB whole), where two writes could reach it apart.
-    process.stdout.write(`Frontend API listening on ${gateway.baseUrl}${API_PREFIX}\nInteractive documentation: ${gateway.baseUrl}${DOCS_PATH}\n`);
+    // One write: a reader that waits for the first line finds the others beside it (a pipe takes a
+    // write under 4 KiB whole), where several writes could reach it apart.
+    process.stdout.write(`Frontend API listening on ${gateway.baseUrl}${API_PREFIX}\nLive media log (WebSocket): ${process.env[LIVE_ENV.websocketUrl]}\nInteractive documentation: ${gateway.baseUrl}${DOCS_PATH}\n`);
     const stop = async () => {
+      scheduler.stop();
       await gateway.close();
-      await fold.stop();
+      await liveServer.close();
+      await consumers.stop();
       await backends.stop();
       process.exit(0);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   } catch (error) {
-    await reservation.release();
+    await release();
     await backends.stop();
     throw error;
   }

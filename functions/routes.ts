@@ -1,4 +1,5 @@
 import { avatarRoutes } from './avatars/routes';
+import { liveRoutes } from './live/routes';
 import { mediaLogRoutes } from './media-log/routes';
 import { openApiRoutes } from './openapi/routes';
 import type { RouteDefinition } from './shared/http/route-definition';
@@ -13,7 +14,7 @@ import { userRoutes } from './users/routes';
  */
 
 /** The route table with each entry's literal type, so callers by name get their contract's exact types. */
-const routeTable = [...userRoutes, ...openApiRoutes, ...mediaLogRoutes, ...avatarRoutes] as const;
+const routeTable = [...userRoutes, ...openApiRoutes, ...mediaLogRoutes, ...liveRoutes, ...avatarRoutes] as const;
 
 /** Every route of the API. */
 export const routes: readonly RouteDefinition[] = routeTable;

@@ -2,7 +2,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
-import type { DataGrants, ObjectAction, QueueAction, TableGrantKey } from '../functions/shared/deployment/data-grants';
+import type { ConnectionAction, DataGrants, ObjectAction, QueueAction, TableGrantKey } from '../functions/shared/deployment/data-grants';
 import type { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import type { DataTables, DeployedTable } from './constructs/data-tables';
 import { acknowledgeFindings } from './nag-acknowledgements';
@@ -16,6 +16,11 @@ import { InvalidGrantError, tableStatement } from './table-grants';
  * says and nothing else.
  */
 
+/** What grants calls of a WebSocket API's `@connections` API (lib/constructs/live-api.ts). */
+export interface ConnectionsGrantTarget {
+  grantConnections(grantee: iam.IGrantable & IConstruct, actions: readonly ConnectionAction[]): void;
+}
+
 /** The data resources grants refer to. */
 export interface GrantableData {
   readonly tables: DataTables;
@@ -23,9 +28,11 @@ export interface GrantableData {
   readonly avatarDefinition: typeof avatarBucket;
   /** The queues grants may name, by id. */
   readonly queues?: ReadonlyMap<string, sqs.IQueue>;
+  /** The live media log's connections, which grants may name (`connections`). */
+  readonly connections?: ConnectionsGrantTarget;
 }
 
-const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog', 'mediaLogCounts', 'idempotency'];
+const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog', 'mediaLogCounts', 'idempotency', 'liveConnections'];
 
 /** The table a grant key names: the definition whose id is the key in PascalCase (`mediaLog` → `MediaLog`). */
 function tableForGrant(tables: DataTables, key: TableGrantKey): DeployedTable {
@@ -81,4 +88,8 @@ export function grantFunctionData(grantee: iam.IGrantable & IConstruct, grants: 
     grantBucketPrefix(grantee, bucket, prefix, grants.uploads, `Upload keys are random, made per upload form; access is limited to the "${prefix}" prefix of the avatar bucket.`);
   }
   if (grants.queues) grantQueues(grantee, data, grants.queues);
+  if (grants.connections?.length) {
+    if (!data.connections) throw new InvalidGrantError('A grant names @connections methods, but the stack has no WebSocket API.');
+    data.connections.grantConnections(grantee, grants.connections);
+  }
 }

@@ -4,6 +4,7 @@ import { serviceFunctions } from '../functions/deployed-functions';
 import type { ServiceFunctions } from '../functions/shared/deployment/function-definitions';
 import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { SERVICE_NAME } from '../functions/shared/observability/metric-catalog';
+import { LIVE_ENV } from '../functions/live/live-config';
 import { tables as tableDefinitions, type TableDefinition } from '../functions/shared/tables/index';
 import { Api } from './constructs/api';
 import { TRACING_ENV } from './function-bundling';
@@ -14,6 +15,7 @@ import { AvatarStorage } from './constructs/avatar-storage';
 import { BackgroundFunctions } from './constructs/background-functions';
 import { CursorSigningKey } from './constructs/cursor-signing-key';
 import { DataTables } from './constructs/data-tables';
+import { LiveApi } from './constructs/live-api';
 import { METRICS_NAMESPACE, Observability } from './constructs/observability';
 import { QueueConsumers } from './constructs/queue-consumers';
 import { RouteFunctions } from './constructs/route-functions';
@@ -46,6 +48,7 @@ export const STACK_OUTPUTS = {
   userPoolId: 'UserPoolId',
   userPoolClientId: 'UserPoolClientId',
   alarmTopicArn: 'AlarmTopicArn',
+  liveWebSocketUrl: 'LiveWebSocketUrl',
 } as const;
 
 /** Output key of a table's name: its definition id followed by `TableName` (`UsersTableName`). */
@@ -56,7 +59,8 @@ export function tableNameOutputKey(definition: TableDefinition): string {
 /**
  * The Frontend API: data, avatar storage, auth, the cursor key, one function per route, the
  * scheduled background functions, the media pipeline feed's queue and consumer, the consumers of
- * the table streams (the media log's counter fold), the REST API with its firewall and the alarms,
+ * the table streams (the media log's counter fold, the live media log's notifier and access
+ * keeper), the live media log's WebSocket API, the REST API with its firewall and the alarms,
  * each concern one construct, composed here from the list of deployed functions and the
  * definitions the code itself uses.
  */
@@ -74,8 +78,10 @@ export class FrontendApiStack extends Stack {
       accessLogRetentionDays: 90,
       corsOrigins: settings.corsOrigins,
     });
-    const environment = this.functionEnvironment(settings, data, storage);
-    const grantable = { tables: data, avatarBucket: storage.bucket, avatarDefinition: avatarBucket };
+    // The live media log's WebSocket API first: every function's environment names its URLs.
+    const live = new LiveApi(this, 'Live', { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit, logRetentionDays: settings.logRetentionDays });
+    const environment = this.functionEnvironment(settings, data, storage, live);
+    const grantable = { tables: data, avatarBucket: storage.bucket, avatarDefinition: avatarBucket, connections: live };
     const auth = new Auth(this, 'Auth', {
       externalIssuer: settings.externalIssuer,
       deletionProtection: settings.deletionProtection,
@@ -114,6 +120,7 @@ export class FrontendApiStack extends Stack {
       logRetentionDays: settings.logRetentionDays,
       data: grantable,
     });
+    live.addRoutes({ definitions: deployed.webSocketRoutes, environment, logRetentionDays: settings.logRetentionDays, data: grantable });
     const api = new Api(this, 'Api', {
       routes: functions.functions,
       authorizer: auth.authorizer,
@@ -135,6 +142,7 @@ export class FrontendApiStack extends Stack {
       ...background.functions.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
       ...feed.consumers.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
       ...streams.consumers.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
+      ...live.functions.map(({ definition, handler }): [string, ServiceFunction] => [definition.name, handler]),
     ]);
     const observability = new Observability(this, 'Observability', {
       restApi: api.restApi,
@@ -145,21 +153,24 @@ export class FrontendApiStack extends Stack {
         ...feed.consumers.map(({ definition, deadLetterQueue }): [string, typeof deadLetterQueue] => [`${definition.queue}Messages`, deadLetterQueue]),
       ]),
       streamConsumers: streams.consumers,
+      live,
       alarmEmail: settings.alarmEmail,
     });
-    new ApiDashboard(this, 'Dashboard', { restApi: api.restApi, functions: watched, streamConsumers: streams.consumers, alarms: observability.alarms });
-    this.addOutputs({ data, storage, auth, api, observability });
+    new ApiDashboard(this, 'Dashboard', { restApi: api.restApi, functions: watched, streamConsumers: streams.consumers, live, alarms: observability.alarms });
+    this.addOutputs({ data, storage, auth, api, observability, live });
     feed.addOutputs(this);
     streams.addOutputs(this);
   }
 
-  private functionEnvironment(settings: StackSettings, data: DataTables, storage: AvatarStorage): Record<string, string> {
+  private functionEnvironment(settings: StackSettings, data: DataTables, storage: AvatarStorage, live: LiveApi): Record<string, string> {
     // Every function gets every name: shared modules may read them at load time; IAM, not the
     // environment, decides what a function can touch.
     return {
       ...Object.fromEntries(data.tables.map(({ definition, table }) => [definition.nameEnv, table.tableName])),
       [avatarBucket.nameEnv]: storage.bucket.bucketName,
       AVATAR_PUBLIC_BASE_URL: storage.publicBaseUrl,
+      [LIVE_ENV.websocketUrl]: live.url,
+      [LIVE_ENV.connectionsEndpoint]: live.connectionsEndpoint,
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_LOG_LEVEL: settings.logLevel,
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
@@ -170,10 +181,11 @@ export class FrontendApiStack extends Stack {
     };
   }
 
-  private addOutputs(parts: { data: DataTables; storage: AvatarStorage; auth: Auth; api: Api; observability: Observability }): void {
-    const { data, storage, auth, api, observability } = parts;
+  private addOutputs(parts: { data: DataTables; storage: AvatarStorage; auth: Auth; api: Api; observability: Observability; live: LiveApi }): void {
+    const { data, storage, auth, api, observability, live } = parts;
     const output = (key: string, value: string, description: string) => new CfnOutput(this, key, { value, description });
     output(STACK_OUTPUTS.apiUrl, api.baseUrl, 'Base URL of the API, with the /frontend/api/v1 prefix.');
+    output(STACK_OUTPUTS.liveWebSocketUrl, live.url, 'The live media log\'s WebSocket URL (POST /media/log/live hands out tickets to it).');
     for (const { definition, table } of data.tables) {
       output(tableNameOutputKey(definition), table.tableName, `Value for ${definition.nameEnv}.`);
     }

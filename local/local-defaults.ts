@@ -6,6 +6,9 @@ import { avatarBucket } from '../functions/shared/storage/avatar-bucket';
 import { resourceId, tables } from '../functions/shared/tables/index';
 import { useLocalCorsOrigins } from './gateway/cors-local-origins';
 import { FOLD_ENV } from '../functions/media-log/fold/fold-config';
+import { LIVE_ENV } from '../functions/live/live-config';
+import { LIVE_STAGE } from '../functions/live/model/live-limits';
+import { liveServerSettings } from './live/live-settings';
 
 /**
  * What a local run gives the functions where the environment does not: in AWS the stack sets every
@@ -29,8 +32,8 @@ function setDefault(env: NodeJS.ProcessEnv, name: string, value: string): void {
 
 /**
  * The local defaults: region, table and bucket names (their definitions' resource ids), the cursor key, the
- * service's log and metric names (metrics off), the browser origins of dev servers, and, once the
- * local S3 is known, where avatars are served.
+ * service's log and metric names (metrics off), the browser origins of dev servers, the live media
+ * log's local WebSocket URLs, and, once the local S3 is known, where avatars are served.
  */
 export function applyLocalDefaults(env: NodeJS.ProcessEnv = process.env, s3Endpoint?: string): void {
   setDefault(env, CLIENT_ENV.region, LOCAL_REGION);
@@ -44,6 +47,13 @@ export function applyLocalDefaults(env: NodeJS.ProcessEnv = process.env, s3Endpo
   useLocalCorsOrigins(env);
   // DynamoDB Local serializes writes: a fold with more counter writes in flight only queues them.
   setDefault(env, FOLD_ENV.writesInFlight, '8');
+  // The live media log's WebSocket server of `npm start` (local/live/): where tickets point and
+  // where the functions reach its @connections endpoint. A free port (0) is known once it listens.
+  const live = liveServerSettings.read(env);
+  if (live.ok && live.value.port !== 0) {
+    setDefault(env, LIVE_ENV.websocketUrl, `ws://127.0.0.1:${live.value.port}/${LIVE_STAGE}`);
+    setDefault(env, LIVE_ENV.connectionsEndpoint, `http://127.0.0.1:${live.value.port}/${LIVE_STAGE}`);
+  }
   // The local S3 serves objects by path: `<endpoint>/<bucket>/<key>`, fetchable with a plain GET.
   if (s3Endpoint !== undefined) setDefault(env, AVATAR_ENV.publicBaseUrl, `${s3Endpoint.replace(/\/+$/, '')}/${env[avatarBucket.nameEnv]}`);
 }

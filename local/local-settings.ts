@@ -8,6 +8,8 @@ import { corsPolicy } from '../functions/shared/http/cors-policy';
 import { cursorConfig } from '../functions/shared/listing/cursor-config';
 import { BACKEND_ENV, backendPorts } from './backends/backend-env';
 import { GATEWAY_ENV, gatewaySettings } from './gateway/gateway-settings';
+import { LIVE_SERVER_ENV, liveServerSettings } from './live/live-settings';
+import { liveConnectionsConfig, liveTicketConfig } from '../functions/live/live-config';
 
 /**
  * The settings a local process (`npm start`, the CLI, `invoke`) takes from its environment,
@@ -46,16 +48,19 @@ const SETTING_HELP: Readonly<Record<string, SettingHelp>> = {
   [AVATAR_ENV.totalTimeoutMs]: { meaning: 'milliseconds to fetch an avatar image' },
   [AUTH_ENV.jwksCooldownMs]: { meaning: 'least milliseconds between JWKS fetches' },
   [FOLD_ENV.writesInFlight]: { meaning: 'counter writes a fold batch keeps in flight' },
+  [LIVE_SERVER_ENV.port]: { meaning: 'the port of the live media log\'s WebSocket; 0 picks a free one', unset: () => 'PORT + 1' },
+  [LIVE_SERVER_ENV.idleSeconds]: { meaning: 'seconds a live connection may stay idle' },
+  [LIVE_SERVER_ENV.connectionSeconds]: { meaning: 'seconds a live connection may stay open' },
 };
 
 /** The sections of the functions, which every local entry point runs in its own process. */
-export const FUNCTION_SECTIONS: readonly ConfigSection<unknown>[] = [dataConfig, cursorConfig, corsPolicy, authConfig, avatarConfig, foldConfig];
+export const FUNCTION_SECTIONS: readonly ConfigSection<unknown>[] = [dataConfig, cursorConfig, corsPolicy, authConfig, avatarConfig, foldConfig, liveTicketConfig, liveConnectionsConfig];
 
 /** The sections of the embedded back-ends. */
 export const BACKEND_SECTIONS: readonly ConfigSection<unknown>[] = [backendPorts];
 
 /** The sections of the local gateway (`npm start`). */
-export const GATEWAY_SECTIONS: readonly ConfigSection<unknown>[] = [gatewaySettings];
+export const GATEWAY_SECTIONS: readonly ConfigSection<unknown>[] = [gatewaySettings, liveServerSettings];
 
 /** One line that says what is wrong with a setting and what to do about it. */
 function settingLine(problem: ConfigProblem): string {

@@ -2,6 +2,7 @@ import { routes } from '../routes';
 import { API_PREFIX, type RouteDefinition, type RouteDocs } from '../shared/http/route-definition';
 import { ComponentSchemas, type JsonSchema } from './json-schema';
 import { FEED_SCHEMAS } from './schema-names';
+import { LIVE_MESSAGE_SCHEMAS } from '../live/model/live-messages';
 import { headerParameters, pathParameters, queryParameters } from './parameters';
 import { errorResponses, JSON_MEDIA_TYPE, successResponse } from './responses';
 
@@ -72,6 +73,8 @@ function operation(route: RouteDefinition, path: string, schemas: ComponentSchem
 export function buildOpenApiDocument(table: readonly RouteDefinition[] = routes): OpenApiDocument {
   const schemas = new ComponentSchemas();
   for (const [schema] of FEED_SCHEMAS) schemas.reference(schema, 'input');
+  // The live media log's messages, as a client receives them on its WebSocket.
+  for (const [schema] of LIVE_MESSAGE_SCHEMAS) schemas.reference(schema, 'output');
   const paths: OpenApiDocument['paths'] = {};
   for (const route of table) {
     const path = `${API_PREFIX}${route.path}`;

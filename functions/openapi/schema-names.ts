@@ -4,6 +4,7 @@ import { AvatarSchema } from '../avatars/schemas';
 import { FeedMessageSchema, MediaRequestMessageSchema, StatusMessageSchema } from '../media-log/feed/feed-messages';
 import { PermissionsSchema, PlanSchema, UserSchema, UserSummarySchema } from '../users/schemas';
 import { ProblemSchema } from './problem-schema';
+import { LIVE_MESSAGE_SCHEMAS } from '../live/model/live-messages';
 
 /** What the document needs to know about a schema besides the schema itself. */
 export interface SchemaMeta {
@@ -41,4 +42,4 @@ export const FEED_SCHEMAS: readonly (readonly [z.ZodMiniType, string])[] = [
   [StatusMessageSchema, 'StatusMessage'],
 ];
 
-for (const [schema, id] of [...NAMED_SCHEMAS, ...FEED_SCHEMAS]) schemaNames.add(schema, { id });
+for (const [schema, id] of [...NAMED_SCHEMAS, ...FEED_SCHEMAS, ...LIVE_MESSAGE_SCHEMAS]) schemaNames.add(schema, { id });

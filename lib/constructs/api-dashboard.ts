@@ -12,6 +12,7 @@ import {
 } from '../../functions/shared/observability/metric-catalog';
 import { ALARM_THRESHOLDS } from './observability';
 import type { ServiceFunction } from './service-function';
+import type { LiveApi } from './live-api';
 import { streamLag, type StreamConsumer } from './stream-consumers';
 
 /** Properties of {@link ApiDashboard}. */
@@ -21,6 +22,8 @@ export interface ApiDashboardProps {
   readonly functions: ReadonlyMap<string, ServiceFunction>;
   /** The stream consumers, whose lag and given-up batches are drawn. */
   readonly streamConsumers: readonly StreamConsumer[];
+  /** The live media log's WebSocket API: its connections, messages and errors. */
+  readonly live?: LiveApi;
   /** The stack's alarms, shown with their state. */
   readonly alarms: readonly cloudwatch.IAlarm[];
 }
@@ -69,6 +72,7 @@ export class ApiDashboard extends Construct {
         apiWidgets(props.restApi),
         functionWidgets(props.functions),
         streamWidgets(props.streamConsumers),
+        props.live ? liveWidgets(props.live) : [],
         businessWidgets(),
         [new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: [...props.alarms], width: 24, height: 4 })],
       ].filter((row) => row.length > 0),
@@ -131,6 +135,14 @@ function streamWidgets(consumers: readonly StreamConsumer[]): cloudwatch.IWidget
       ),
       ...WIDE,
     }),
+  ];
+}
+
+/** The live media log: connections made, messages in and out (posts included), and failures, as API Gateway counts them. */
+function liveWidgets(live: LiveApi): cloudwatch.IWidget[] {
+  return [
+    new cloudwatch.GraphWidget({ title: 'Live media log: connections and messages', left: [live.metric('ConnectCount'), live.metric('MessageCount')], ...WIDE }),
+    new cloudwatch.GraphWidget({ title: 'Live media log: errors', left: ['ClientError', 'IntegrationError', 'ExecutionError'].map((name) => live.metric(name)), ...WIDE }),
   ];
 }
 

@@ -13,6 +13,7 @@ import { UPSTREAM_CODES } from '../../functions/shared/http/problem-catalog';
 import { METRICS_NAMESPACE, SERVICE_DIMENSION, SERVICE_NAME } from '../../functions/shared/observability/metric-catalog';
 import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ServiceFunction } from './service-function';
+import type { LiveApi } from './live-api';
 import { streamLag, type StreamConsumer } from './stream-consumers';
 import { deniedUploadReads, UPLOAD_READS_DENIED_THRESHOLD } from './upload-read-alarm';
 
@@ -38,6 +39,8 @@ export const ALARM_THRESHOLDS = {
   streamLagMs: 60_000,
   /** Minutes in a row over `streamLagMs` before the lag alarm fires: a burst of writes or one retried batch passes; five minutes is a trend. */
   streamLagMinutes: 5,
+  /** Messages of the live media log whose route function failed or timed out (its `IntegrationError` and `ExecutionError`). */
+  liveErrors: 5,
 } as const;
 
 /** Properties of {@link Observability}. */
@@ -50,11 +53,18 @@ export interface ObservabilityProps {
   readonly deadLetterQueues: ReadonlyMap<string, sqs.IQueue>;
   /** The stream consumers: their lag and the batches they gave up on. */
   readonly streamConsumers: readonly StreamConsumer[];
+  /** The live media log's WebSocket API: its integration failures. */
+  readonly live?: LiveApi;
   /** Address notified of alarms; without it the alarms only show in the console. */
   readonly alarmEmail?: string;
 }
 
 const PERIOD = Duration.minutes(5);
+
+/** A maximum record age as an operator reads it: `1 h`, `1 min`. */
+function duration(seconds: number): string {
+  return seconds >= 3600 ? `${seconds / 3600} h` : seconds >= 60 ? `${seconds / 60} min` : `${seconds} s`;
+}
 
 /**
  * The API's 5XX answers less those an avatar upload gave because the image source failed or was
@@ -104,6 +114,7 @@ export class Observability extends Construct {
       this.addQueueDepthAlarm(`${name}DeadLetters`, queue, `Failed ${name} wait in their dead-letter queue: see the function's log group, then inspect or purge the queue.`);
     }
     for (const consumer of props.streamConsumers) this.addStreamConsumerAlarms(consumer);
+    if (props.live) this.addLiveAlarm(props.live);
     if (props.alarmEmail) {
       this.topic = this.createTopic(props.alarmEmail);
       const action = new actions.SnsAction(this.topic);
@@ -171,7 +182,7 @@ export class Observability extends Construct {
   private addStreamConsumerAlarms({ definition, handler, failureQueue }: StreamConsumer): void {
     this.alarms.push(
       streamLag({ handler }).createAlarm(this, `${definition.name}Lag`, {
-        alarmDescription: `${definition.name} trails its stream by more than ${ALARM_THRESHOLDS.streamLagMs / 1000} s: it falls behind the writes or retries a failing batch (see its Errors and log group). A batch still failing when its records are ${definition.maximumRecordAgeSeconds / 3600} h old is given up on, and its failure queue then names it.`,
+        alarmDescription: `${definition.name} trails its stream by more than ${ALARM_THRESHOLDS.streamLagMs / 1000} s: it falls behind the writes or retries a failing batch (see its Errors and log group). A batch still failing when its records are ${duration(definition.maximumRecordAgeSeconds)} old is given up on, and its failure queue then names it.`,
         threshold: ALARM_THRESHOLDS.streamLagMs,
         evaluationPeriods: ALARM_THRESHOLDS.streamLagMinutes,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -182,7 +193,7 @@ export class Observability extends Construct {
     this.addQueueDepthAlarm(
       `${definition.failureQueue}Messages`,
       failureQueue,
-      `${definition.name} gave up on a batch of its stream (retried until its records were ${definition.maximumRecordAgeSeconds / 3600} h old) or skipped a record it could not read, so what it keeps misses those changes. Each message names the shard and sequence numbers; see the function's log group, then run media-log recount.`,
+      `${definition.name} gave up on a batch of its stream (retried until its records were ${duration(definition.maximumRecordAgeSeconds)} old) or skipped a record it could not read. Each message names the shard and sequence numbers; see the function's log group. ${definition.failureAdvice ?? 'What it keeps misses those changes: run media-log recount.'}`,
     );
     if (definition.skippedRecordsMetric !== undefined) {
       const skipped = new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: definition.skippedRecordsMetric, dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAME }, period: PERIOD, statistic: 'Sum' });
@@ -196,6 +207,24 @@ export class Observability extends Construct {
         }),
       );
     }
+  }
+
+  private addLiveAlarm(live: LiveApi): void {
+    const failed = new cloudwatch.MathExpression({
+      expression: 'FILL(integration, 0) + FILL(execution, 0)',
+      usingMetrics: { integration: live.metric('IntegrationError'), execution: live.metric('ExecutionError') },
+      label: 'live media log messages whose route failed',
+      period: PERIOD,
+    });
+    this.alarms.push(
+      failed.createAlarm(this, 'LiveRouteErrors', {
+        alarmDescription: "The live media log's WebSocket routes failed (an error or a timeout of their function, or of API Gateway): see the live functions' alarms and logs, and the stage's access log (errorMessage).",
+        threshold: ALARM_THRESHOLDS.liveErrors,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
   }
 
   private addQueueDepthAlarm(id: string, queue: sqs.IQueue, description: string): void {

@@ -8,6 +8,6 @@ export const DATA_DIR_LAYOUT = {
   s3: 's3',
   stateFile: 'backends.json',
   lockFile: 'backends.lock',
-  /** Where the local fold of the media log's stream has read to (local/fold/checkpoints.ts). */
-  foldCheckpoints: 'fold-checkpoints.json',
+  /** Where each local stream consumer has read its stream to (local/fold/checkpoints.ts), one file per consumer. */
+  streamCheckpoints: (consumer: string) => `stream-checkpoints/${consumer}.json`,
 } as const;

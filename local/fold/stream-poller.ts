@@ -188,12 +188,16 @@ export class StreamPoller {
     let { iterator, after } = await this.startOf(streamArn, shardId);
     let result: DrainResult = { read: 0, delivered: 0, batches: 0 };
     let pending: { readonly record: ApiRecord; readonly bytes: number }[] = [];
+    let renewed = false;
     while (iterator !== undefined) {
       let output;
       try {
         output = await this.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
       } catch (error) {
-        if (!(error instanceof ExpiredIteratorException)) throw error;
+        // An iterator that expired, or that DynamoDB Local says points past the oldest record (it
+        // does so on a shard of a table just made): a new one from the checkpoint, once a pass.
+        if (!(error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) || renewed) throw error;
+        renewed = true;
         iterator = await this.iterator(streamArn, shardId);
         continue;
       }

@@ -50,13 +50,13 @@ function lastAndAll(groups: Map<string, string[]>): { single: Single; multi: Mul
 }
 
 /** Headers as API Gateway gives them: the last value per name, and every value in multiValueHeaders. */
-function headerMaps(pairs: LocalRequest['headers']): { headers: Single; multiValueHeaders: Multi } {
+export function headerMaps(pairs: LocalRequest['headers']): { headers: Single; multiValueHeaders: Multi } {
   const { single, multi } = lastAndAll(grouped(pairs));
   return { headers: single, multiValueHeaders: multi };
 }
 
 /** Query parameters as API Gateway gives them: decoded, last value per key, all values in the multi map. */
-function queryMaps(rawQuery: string): { single: Single | null; multi: Multi | null } {
+export function queryMaps(rawQuery: string): { single: Single | null; multi: Multi | null } {
   const groups = grouped(new URLSearchParams(rawQuery));
   return groups.size === 0 ? { single: null, multi: null } : lastAndAll(groups);
 }

@@ -1,8 +1,10 @@
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, DynamoDBStreamEvent, SQSEvent } from 'aws-lambda';
 import { UsageError } from '../cli/cli-errors';
 
-/** What kind of event a JSON document is: a REST API proxy event, a REQUEST authorizer event, a scheduled event, SQS messages, or DynamoDB stream records. */
-export type EventKind = 'proxy' | 'authorizer' | 'scheduled' | 'sqs' | 'dynamodb-stream';
+/** What kind of event a JSON document is: a REST API proxy event, a REQUEST authorizer event, a scheduled event, SQS messages, DynamoDB stream records, or a WebSocket API event. */
+export type EventKind = 'proxy' | 'authorizer' | 'scheduled' | 'sqs' | 'dynamodb-stream' | 'websocket';
+
+const WEBSOCKET_EVENT_TYPES = ['CONNECT', 'MESSAGE', 'DISCONNECT'];
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -15,7 +17,9 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * event is `Records`, each with `eventSource: aws:sqs`, a `messageId` and a `body`
  * (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs.html#example-standard-queue-message-event);
  * a DynamoDB Streams event is `Records`, each with `eventSource: aws:dynamodb` and a `dynamodb`
- * object (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html).
+ * object (https://docs.aws.amazon.com/lambda/latest/dg/with-ddb.html); a WebSocket API event has a
+ * `requestContext` with an `eventType` of CONNECT, MESSAGE or DISCONNECT, its `routeKey` and
+ * `connectionId` (https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-websocket-api-integration-requests.html).
  */
 export function eventKind(event: unknown): EventKind {
   if (!isObject(event)) throw new UsageError('the event is not a JSON object.');
@@ -30,6 +34,12 @@ export function eventKind(event: unknown): EventKind {
     const sqs = event.Records.every((record) => isObject(record) && record.eventSource === 'aws:sqs' && typeof record.messageId === 'string' && typeof record.body === 'string');
     if (!sqs) throw new UsageError('Records must be SQS messages (eventSource aws:sqs, with messageId and body).');
     return 'sqs';
+  }
+  const context = event.requestContext;
+  if (isObject(context) && typeof context.eventType === 'string' && WEBSOCKET_EVENT_TYPES.includes(context.eventType)) {
+    const missing = ['connectionId', 'routeKey'].filter((field) => typeof context[field] !== 'string');
+    if (missing.length > 0) throw new UsageError(`a WebSocket event's requestContext needs ${missing.join(' and ')}.`);
+    return 'websocket';
   }
   if (event.version === '2.0' || typeof event.routeKey === 'string') {
     throw new UsageError('this is an HTTP API (v2) event; the functions take REST API proxy events.');

@@ -16,7 +16,8 @@ function routeLine(route: RouteDefinition): string {
 /**
  * One line per function: `NAME<TAB>METHOD PATH` for routes, `NAME<TAB>AUTHORIZER` for the
  * authorizer, `NAME<TAB>SCHEDULE <expression>` for background functions, `NAME<TAB>QUEUE <queue>`
- * for queue consumers, `NAME<TAB>STREAM <table>` for stream consumers (DESIGN.md sections 8 and 7b).
+ * for queue consumers, `NAME<TAB>STREAM <table>` for stream consumers, `NAME<TAB>WEBSOCKET <route key>`
+ * for the routes of the live media log's WebSocket API (DESIGN.md sections 8, 7b and 7c).
  */
 export function listFunctions(): string[] {
   return deployedFunctions.map((fn) => {
@@ -31,6 +32,8 @@ export function listFunctions(): string[] {
         return `${fn.name}\tQUEUE ${fn.consumer.queue}`;
       case 'stream':
         return `${fn.name}\tSTREAM ${fn.stream.table}`;
+      case 'websocket':
+        return `${fn.name}\tWEBSOCKET ${fn.webSocket.routeKey}`;
     }
   });
 }
@@ -102,6 +105,8 @@ function expectedEvent(target: InvokeTarget): { readonly kind: EventKind; readon
       return { kind: 'dynamodb-stream', reason: `${target.name} takes a DynamoDB Streams event (Records of ${target.stream.table} changes; see --generate-event).` };
     case 'route':
       return { kind: 'proxy', reason: `${target.name} takes an API Gateway REST proxy event.` };
+    case 'websocket':
+      return { kind: 'websocket', reason: `${target.name} takes an API Gateway WebSocket event (requestContext.eventType, routeKey, connectionId; see --generate-event 'WEBSOCKET ${target.webSocket.routeKey}').` };
   }
 }
 
@@ -137,6 +142,10 @@ export async function runFunction(
   if (target.kind === 'schedule') {
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
     return module.handler(event, lambdaContext(target.name, 900_000));
+  }
+  if (target.kind === 'websocket') {
+    const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };
+    return module.handler(event, lambdaContext(target.name, 10_000));
   }
   if (target.kind === 'queue' || target.kind === 'stream') {
     const module = (await import(`../../${target.handler}`)) as { handler: (event: unknown, context: unknown) => Promise<unknown> };

@@ -1,4 +1,4 @@
-import { postFile, signIn, type Problem, type UploadContentType } from '../frontend/frontend-api';
+import { postFile, signIn, type Problem, type UploadContentType } from '../../clients/web/src/index.js';
 
 /**
  * The script of the test page (bundled for the browser): what a frontend on another origin does

@@ -11,9 +11,9 @@ const PAGE =
   '<!doctype html><html><head><meta charset="utf-8"><title>Frontend</title><script src="/app.js"></script></head>' +
   '<body><input type="file" id="avatar-file" accept="image/png,image/jpeg,image/webp,image/gif"></body></html>';
 
-/** The scenario script and the frontend module it uses, bundled for the browser by esbuild. */
-export async function bundlePage(): Promise<string> {
-  const entry = fileURLToPath(new URL('./page-scenario.ts', import.meta.url));
+/** A page script (by default the scenario's) and the frontend module it uses, bundled for the browser by esbuild. */
+export async function bundlePage(script = './page-scenario.ts'): Promise<string> {
+  const entry = fileURLToPath(new URL(script, import.meta.url));
   const result = await build({ entryPoints: [entry], bundle: true, format: 'iife', platform: 'browser', target: 'chrome120', write: false, logLevel: 'silent' });
   const [output] = result.outputFiles;
   if (!output) throw new Error('esbuild wrote no bundle for the test page.');

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { quadrantImage } from '../fixtures/images/generate';
-import { signIn } from '../frontend/frontend-api';
+import { signIn } from '../../clients/web/src/index.js';
 import { useLocalGateway } from '../harness/local-gateway';
 import { createTestUser } from '../harness/users';
 import { expectRecordsMatchObjects, recordsOf, storedObjectKeys } from '../avatars/routes/stored-avatars';

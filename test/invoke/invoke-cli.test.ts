@@ -39,6 +39,7 @@ describe('npm run invoke', () => {
     expect(lines).toContain('authorizer\tAUTHORIZER');
     expect(lines).toContain('ingestMediaLog\tQUEUE MediaLogEvents');
     expect(lines).toContain('foldMediaLogCounts\tSTREAM MediaLog');
+    expect(lines).toContain('liveConnect\tWEBSOCKET $connect');
   });
 
   it('--generate-event builds the gateway event, with the real authorizer context for --user', async () => {

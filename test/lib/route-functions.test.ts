@@ -38,6 +38,7 @@ function expectedOf(fn: DeployedFunction): Expected {
     case 'stream':
       return definitionTimeout(fn.stream.timeoutSeconds);
     case 'authorizer':
+    case 'websocket':
       return sized('standard');
   }
 }

@@ -63,6 +63,8 @@ export function functionPath(fn: DeployedFunction): string[] {
       return ['Feed', fn.name];
     case 'stream':
       return ['Streams', fn.name];
+    case 'websocket':
+      return ['Live', fn.name];
   }
 }
 

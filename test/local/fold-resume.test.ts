@@ -10,6 +10,8 @@ import { clientOptions, getDocumentClient } from '../../functions/shared/aws/cli
 import { dataConfig, tableName } from '../../functions/shared/config/data-config';
 import { mediaLogCountsTable } from '../../functions/shared/tables/media-log-table';
 import { dataDirCheckpoints, LocalMediaLogFold } from '../../local/fold/media-log-fold';
+import { DATA_DIR_LAYOUT } from '../../local/backends/data-dir-layout';
+import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { invoke } from '../harness/invoke';
 import { createTestUser } from '../harness/users';
@@ -60,7 +62,7 @@ it('resumes from the stream where a stopped fold left off, every entry counted o
   }, { batchSize: 1000 });
   await expect(stopped.drain()).rejects.toThrow('process stopped');
   await stopped.stop();
-  const checkpoint = JSON.parse(readFileSync(join(dataDir, 'fold-checkpoints.json'), 'utf8'));
+  const checkpoint = JSON.parse(readFileSync(join(dataDir, DATA_DIR_LAYOUT.streamCheckpoints(foldMediaLogCountsFunction.name)), 'utf8'));
   expect(Object.values(Object.values(checkpoint)[0] as Record<string, string>)).toHaveLength(1);
 
   // The next start resumes: from the checkpoint, not from the stream's start.

@@ -47,6 +47,14 @@ export type ObjectAction = 'GetObject' | 'PutObject' | 'DeleteObject' | 'ListBuc
  */
 export type QueueAction = 'ReceiveMessage' | 'DeleteMessage' | 'GetQueueAttributes' | 'SendMessage';
 
+/**
+ * Calls of the WebSocket API's `@connections` management API on its connections: `POST` sends a
+ * message, `GET` describes a connection, `DELETE` closes it (`execute-api:ManageConnections` on
+ * `<stage>/<method>/@connections/*`,
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-websocket-control-access-iam.html).
+ */
+export type ConnectionAction = 'POST' | 'GET' | 'DELETE';
+
 /** Everything one function may touch, whatever invokes it. */
 export interface DataGrants {
   /** The users table (definition id `Users`). */
@@ -57,6 +65,10 @@ export interface DataGrants {
   readonly mediaLogCounts?: readonly TableAccess[];
   /** The records of requests made with an `Idempotency-Key` (definition id `Idempotency`). */
   readonly idempotency?: readonly TableAccess[];
+  /** The live media log's tickets, connections and registry (definition id `LiveConnections`). */
+  readonly liveConnections?: readonly TableAccess[];
+  /** The live media log's connections, through the WebSocket API's `@connections` API. */
+  readonly connections?: readonly ConnectionAction[];
   /** Objects under the avatar prefix of the avatar bucket. */
   readonly avatars?: readonly ObjectAction[];
   /** Objects under the upload prefix of the avatar bucket (the files browsers post with an upload form). */
@@ -66,7 +78,7 @@ export interface DataGrants {
 }
 
 /** The tables of {@link DataGrants}, by grant key. */
-export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts' | 'idempotency';
+export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts' | 'idempotency' | 'liveConnections';
 
 /**
  * The grants a route declares: the same model as every other function's, but for the idempotency

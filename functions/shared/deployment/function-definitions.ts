@@ -3,7 +3,7 @@ import type { DataGrants } from './data-grants';
 
 /**
  * The kinds of function the service deploys besides routes (the authorizer, scheduled functions,
- * queue and stream consumers), and the types of the one list that holds them all
+ * queue and stream consumers, the WebSocket API's routes), and the types of the one list that holds them all
  * (functions/deployed-functions.ts): by kind, as the stack deploys them (each with the same
  * bundling, runtime, logging and alarms), and one entry each, as `invoke` lists and runs them and
  * the benches bundle them.
@@ -85,8 +85,33 @@ export interface StreamConsumerDefinition {
   readonly failureQueue: string;
   /** The variable that tells the consumer its failure queue's URL, where it reports the records it skips itself. */
   readonly failureQueueUrlEnv?: string;
+  /** What an operator does about a batch the consumer gave up on (the failure queue's alarm says it); unset: run the media log's recount. */
+  readonly failureAdvice?: string;
   /** The business metric (metric-catalog.ts) counting the records the consumer skipped: alarmed on its first. */
   readonly skippedRecordsMetric?: string;
+  readonly grants: DataGrants;
+}
+
+/**
+ * A route of the WebSocket API (DESIGN.md 7c): API Gateway invokes its function for `$connect`,
+ * `$disconnect`, a message whose `action` names the route (route selection `$request.body.action`),
+ * or any other message (`$default`).
+ */
+export interface WebSocketRouteDefinition {
+  /** Function name: the CDK construct id and the NAME of `invoke NAME`. */
+  readonly name: string;
+  /** Module (from the project root) whose named export `handler` is the function. */
+  readonly handler: string;
+  /** What the function is, for the console: `the … : …`. */
+  readonly description: string;
+  /** `$connect`, `$disconnect`, `$default`, or the `action` of the messages it takes. */
+  readonly routeKey: string;
+  /**
+   * Whether the body the function returns goes back to the client as a message (a route response,
+   * https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-websocket-api-route-response.html);
+   * `$connect` and `$disconnect` answer the connection itself, never with a message.
+   */
+  readonly answersClient: boolean;
   readonly grants: DataGrants;
 }
 
@@ -96,7 +121,8 @@ export type DeployedFunction =
   | { readonly kind: 'authorizer'; readonly name: string; readonly handler: string; readonly image: false; readonly authorizer: AuthorizerDefinition }
   | { readonly kind: 'schedule'; readonly name: string; readonly handler: string; readonly image: false; readonly scheduled: ScheduledFunctionDefinition }
   | { readonly kind: 'queue'; readonly name: string; readonly handler: string; readonly image: false; readonly consumer: QueueConsumerDefinition }
-  | { readonly kind: 'stream'; readonly name: string; readonly handler: string; readonly image: false; readonly stream: StreamConsumerDefinition };
+  | { readonly kind: 'stream'; readonly name: string; readonly handler: string; readonly image: false; readonly stream: StreamConsumerDefinition }
+  | { readonly kind: 'websocket'; readonly name: string; readonly handler: string; readonly image: false; readonly webSocket: WebSocketRouteDefinition };
 
 /** Every function of a deployment, by what invokes it. */
 export interface ServiceFunctions {
@@ -105,4 +131,6 @@ export interface ServiceFunctions {
   readonly scheduled: readonly ScheduledFunctionDefinition[];
   readonly queueConsumers: readonly QueueConsumerDefinition[];
   readonly streamConsumers: readonly StreamConsumerDefinition[];
+  /** The routes of the WebSocket API of the live media log. */
+  readonly webSocketRoutes: readonly WebSocketRouteDefinition[];
 }

@@ -57,6 +57,17 @@ function refuseExpired(exp: unknown, now: number): void {
 }
 
 /**
+ * The `exp` (epoch seconds) of the token a request was authorized with, as the authorizer passed
+ * it on; undefined when the context has none. A route that hands out something bound to the
+ * token (a live media log ticket) makes it expire with the token.
+ */
+export function tokenExpiryOf(event: APIGatewayProxyEvent): number | undefined {
+  const exp = (event.requestContext?.authorizer as Record<string, unknown> | null | undefined)?.exp;
+  const seconds = typeof exp === 'number' ? exp : typeof exp === 'string' && /^\d+$/.test(exp) ? Number(exp) : NaN;
+  return Number.isSafeInteger(seconds) ? seconds : undefined;
+}
+
+/**
  * The caller of a request, from `requestContext.authorizer`. A guarded route reached without a
  * well-formed context (a misconfigured route, a hand-edited event) is refused, never served; so is
  * a token past its `exp`, whatever the authorizer cache still holds.

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-l
 import * as z from '../validation/zod';
 import { ValidationError } from '../errors';
 import { parseInput } from '../validation/issues';
-import { callerOf } from './caller';
+import { callerOf, tokenExpiryOf } from './caller';
 import { cors } from './cors';
 import { decodeQuery } from './query-decoding';
 import { jsonBody, type EventWithJsonBody } from './json-body';
@@ -105,7 +105,8 @@ export function httpRoute<R extends RouteOperation>(
     const query = parseInput(contract.query ?? emptyQuery, decodeQuery(event.multiValueQueryStringParameters, event.queryStringParameters), 'query');
     const body = contract.body ? parseInput(contract.body, event.parsedBody, 'body') : assertNoBody(event);
     const headers = event.headers as Record<string, string | undefined>;
-    return toProxyResult(await run({ path, query, body, caller, headers, context }));
+    const tokenExpires = route.auth === 'bearer' ? tokenExpiryOf(event) : undefined;
+    return toProxyResult(await run({ path, query, body, caller, headers, context, ...(tokenExpires === undefined ? {} : { tokenExpires }) }));
   };
 
   const keyOfRoute = routeKey(route.method, `${API_PREFIX}${route.path}`);

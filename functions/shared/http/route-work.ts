@@ -29,6 +29,8 @@ export interface RouteInput<C extends RouteContract> {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The invocation's Lambda context: how long the function has left (an unfinished keyed request holds its key that long). */
   readonly context: Context;
+  /** The `exp` (epoch seconds) of the caller's token, as the authorizer passed it on; undefined without one. */
+  readonly tokenExpires?: number;
 }
 
 /** What a route does with a validated request, whatever its contract. */

@@ -9,6 +9,7 @@ export const TABLE_NAMES = {
   mediaLog: { id: 'MediaLog', nameEnv: 'MEDIA_LOG_TABLE_NAME' },
   mediaLogCounts: { id: 'MediaLogCounts', nameEnv: 'MEDIA_LOG_COUNTS_TABLE_NAME' },
   idempotency: { id: 'Idempotency', nameEnv: 'IDEMPOTENCY_TABLE_NAME' },
+  liveConnections: { id: 'LiveConnections', nameEnv: 'LIVE_CONNECTIONS_TABLE_NAME' },
 } as const;
 
 /** The id and name variable of one table. */

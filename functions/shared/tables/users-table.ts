@@ -48,6 +48,9 @@ export const USER_SUBJECT_INDEX = 'by-subject';
  *   subject for one user, written in the same transaction as the profile;
  * - `COUNTER` / `USER_ID`: the id sequence; `COUNTER` / `TOTALS` and `TOTALS#FAMILY#<id>`: exact list
  *   totals, one attribute per role and status.
+ * The stream (old and new image of every change) tells the live media log who lost access: a
+ * status or role change or a deletion closes that user's connections, whichever path made it
+ * (functions/live/access/).
  */
 export const usersTable: TableDefinition = {
   ...TABLE_NAMES.users,
@@ -62,4 +65,5 @@ export const usersTable: TableDefinition = {
       projection: { type: 'INCLUDE', attributes: ['id', 'role', 'status', 'parentId'] },
     },
   ],
+  stream: 'NEW_AND_OLD_IMAGES',
 };

@@ -11,7 +11,7 @@ import { createTestUser, type TestUser } from '../../harness/users';
 import { colourOf, decode, pixelAt } from '../image/pixel-assertions';
 import { expectRecordsMatchObjects, storedObjectKeys } from './stored-avatars';
 import { SMALL_CROP, useAvatarTestBed } from './test-bed';
-import type { UploadForm as UploadFormBody } from '../../frontend/frontend-api';
+import type { UploadForm as UploadFormBody } from '../../../clients/web/src/index.js';
 import { postToForm, requestUploadForm, uploadedSource } from './upload-forms';
 
 /**

@@ -1,4 +1,4 @@
-import { postFile, type UploadForm } from '../../frontend/frontend-api';
+import { postFile, type UploadForm } from '../../../clients/web/src/index.js';
 import { invoke, type InvokeResponse } from '../../harness/invoke';
 import type { TestUser } from '../../harness/users';
 

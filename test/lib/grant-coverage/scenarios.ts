@@ -26,6 +26,7 @@ import { asFunction, recordSignedPost } from './sdk-recorder';
 import { postToForm } from '../../avatars/routes/upload-forms';
 import { quadrantImage } from '../../fixtures/images/generate';
 import { streamBatchEvent } from './stream-event';
+import { liveScenarios } from './live-scenarios';
 
 /**
  * Every path of every deployed function's code that reaches DynamoDB or S3, run once each as that
@@ -268,4 +269,5 @@ export async function runScenarios(photoUrl: string): Promise<void> {
   await authorizerScenario(people);
   await reconcilerScenario();
   await feedScenario(people);
+  await liveScenarios();
 }

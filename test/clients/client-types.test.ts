@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 /**
  * The committed client types are what `npm run client` generates from the OpenAPI document today:
- * a change of the contract shows in review as a change of test/frontend/api-types.ts.
+ * a change of the contract shows in review as a change of clients/web/src/api-types.ts.
  */
 
 function generate(): Promise<{ status: number; stdout: string; stderr: string }> {
@@ -24,7 +24,7 @@ describe('the typed client', () => {
     expect(generated.stderr).toBe('');
     expect(generated.status).toBe(0);
     expect(generated.stdout).toContain('export interface paths');
-    const committed = readFileSync(join(process.cwd(), 'test', 'frontend', 'api-types.ts'), 'utf8');
+    const committed = readFileSync(join(process.cwd(), 'clients', 'web', 'src', 'api-types.ts'), 'utf8');
     expect(committed).toBe(generated.stdout);
   }, 60_000);
 });

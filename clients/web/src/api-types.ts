@@ -23,6 +23,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/frontend/api/v1/media/log/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open the live media log
+         * @description Extension of the interface: a WebSocket URL that pushes each change of the entries the caller may see, without polling. The URL carries a one-time ticket (not the token: URLs land in access logs), valid for 60 seconds and bound to the caller; a second use, an expired ticket or a page origin outside the CORS origins is refused with 401 or 403. The connection closes when the token expires, when the caller is suspended, demoted or deleted (within 60 s), after 10 idle minutes and after 2 hours: connect again with a new ticket and refetch. Send `{"action":"subscribe","id":"<your id>","filter":{…}}` with the filter of GET /media/log (statuses, `user-id`, `url`, `request`, `send`), at most 5 per connection and 10 connections per user; it answers `{"type":"subscribed","id"}`, and changes written 1 s after that are pushed (fetch the page once that second has passed). Each new or changed entry whose old or new state matches arrives as `{"type":"entry","subscription","entry","matches"}` (`matches` false: it left the filter), the latest state at most once a second per entry, at most 20 a second per subscription, beyond which `{"type":"overflow","subscription","dropped"}` says to refetch the page. `{"action":"unsubscribe","id"}` ends a subscription. A message refused is answered `{"type":"error","id","status","code","detail"}` with the codes of the problem answers. With an `Idempotency-Key`, a retry gets the ticket of its first request.
+         */
+        post: operations["createLiveTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/frontend/api/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -270,6 +290,57 @@ export interface components {
             url: string;
         };
         FeedMessage: components["schemas"]["MediaRequestMessage"] | components["schemas"]["StatusMessage"];
+        LiveEntryMessage: {
+            entry: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                send: string;
+                /** @enum {string} */
+                status: "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                /** @enum {string} */
+                "status-ffscan": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                /** @enum {string} */
+                "status-mediainfo": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                /** @enum {string} */
+                "status-scan-report": "pending" | "processing" | "success" | "warning" | "error" | "skipped";
+                url: string;
+                "user-id": number;
+            };
+            matches: boolean;
+            subscription: string;
+            /** @constant */
+            type: "entry";
+        };
+        LiveErrorMessage: {
+            code: string;
+            detail: string;
+            errors?: {
+                name: string;
+                reason: string;
+            }[];
+            id?: string;
+            status: number;
+            /** @constant */
+            type: "error";
+        };
+        LiveMessage: components["schemas"]["LiveSubscribedMessage"] | components["schemas"]["LiveUnsubscribedMessage"] | components["schemas"]["LiveEntryMessage"] | components["schemas"]["LiveOverflowMessage"] | components["schemas"]["LiveErrorMessage"];
+        LiveOverflowMessage: {
+            dropped: number;
+            subscription: string;
+            /** @constant */
+            type: "overflow";
+        };
+        LiveSubscribedMessage: {
+            id: string;
+            /** @constant */
+            type: "subscribed";
+        };
+        LiveUnsubscribedMessage: {
+            id: string;
+            /** @constant */
+            type: "unsubscribed";
+        };
         MediaRequestMessage: {
             entry: {
                 /** Format: uuid */
@@ -543,6 +614,169 @@ export interface operations {
             };
             /** @description A request body that is not `application/json`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests: retry shortly. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request headers are larger than the gateway accepts (10240 bytes in all). */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An upstream the request depends on failed. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A dependency is unavailable: retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request or an upstream took too long. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createLiveTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a Structured Field String, a quoted string of 1 to 255 printable ASCII characters, e.g. `"8e03978e-40d5-43e8-bc93-6894a57f9324"`; send a new one with each new request, and the same one with its retries. The same key with the same request (operation, path and body) replays the first successful answer (status, body, ETag) without doing the work again; with another request it is a 422 (`idempotency_key_reused`); while the first request still runs it is a 409 (`idempotency_key_in_use`, with `Retry-After`). Keys are the caller's own (another user's equal key is another key) and kept 24 hours. A failed request keeps nothing: its retry runs again. A value that is not such a string is a 400. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A WebSocket URL with a one-time ticket, and when the ticket expires. */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer carries personal data that no cache may keep. */
+                    "Cache-Control": "no-store";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        expires: string;
+                        /** Format: uri */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Invalid input: `errors` names each parameter or field and why (an unknown parameter or field included). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No bearer token, or one that is invalid or expired: refresh the token and retry. */
+            401: {
+                headers: {
+                    /**
+                     * @description RFC 6750: the token is missing, invalid or expired.
+                     * @example Bearer error="invalid_token"
+                     */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The account may not use the API (a suspended user). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found, or outside the caller's scope: the two are indistinguishable on purpose. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request conflicts with the current state; `idempotency_key_in_use`: the first request with its Idempotency-Key still runs, retry after `Retry-After` seconds. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request body, or a fetched image, is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The request URL is longer than the gateway accepts (10240 characters): shorten the query. */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A request body that is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Well-formed input that cannot be used; `code` names the reason. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 import { useLocalGateway } from '../harness/local-gateway';
 import { createTestUser } from '../harness/users';
-import { signIn } from './frontend-api';
+import { signIn } from '../../clients/web/src/frontend-api.js';
 
 /**
  * The frontend module's queries as the API reads them, over HTTP through the local gateway: where

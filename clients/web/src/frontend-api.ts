@@ -1,12 +1,12 @@
 import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
-import type { components, operations, paths } from './api-types';
-import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retrying-fetch';
+import type { components, operations, paths } from './api-types.js';
+import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retrying-fetch.js';
+import { watchMediaLog, type MediaLogFilter, type MediaLogEntry, type WatchOptions, type LiveWatch } from './media-log-live.js';
 
 /**
- * What a web frontend does with the API, through the typed client: the smallest real frontend, for
- * the browser test and as an example. Every path, parameter, body and answer is checked against the
- * types generated from the OpenAPI document (`npm run client`): a call the API would refuse does
- * not compile.
+ * What a web frontend does with the API, through the typed client. Every path, parameter, body and
+ * answer is checked against the types generated from the OpenAPI document (`npm run client`): a
+ * call the API would refuse does not compile.
  */
 
 /** A user as the API returns it. */
@@ -64,7 +64,7 @@ export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch =
   // the query conventions of the API.
   const client = createClient<paths>({ baseUrl, fetch: retryingFetch(fetchImpl, retries) });
   client.use(bearer(token));
-  return {
+  const session = {
     /** GET /user/current: the caller's profile and its ETag. */
     currentUser: () => client.GET(`${API}/user/current`),
     /** GET /user: the users the caller manages, filtered, sorted and paged. */
@@ -80,6 +80,18 @@ export function signIn(baseUrl: string, token: string, fetchImpl: typeof fetch =
     uploadForm: (contentType: UploadContentType) => client.POST(`${API}/user/current/avatar/uploads`, { body: { 'content-type': contentType } }),
     /** GET /media/log: the media requests the caller may see. */
     mediaLog: (query: MediaLogQuery) => client.GET(`${API}/media/log`, { params: { query } }),
+    /** POST /media/log/live: a one-time ticket to the live media log's WebSocket. */
+    openLive: () => client.POST(`${API}/media/log/live`),
+  };
+  return {
+    ...session,
+    /**
+     * Watch the entries that match `filter` (the filter of GET /media/log): `onEntry` hears each change
+     * pushed over the live media log's WebSocket, `options.onPage` each page fetched again on a
+     * reconnect or an overflow (media-log-live.ts).
+     */
+    watchMediaLog: (filter: MediaLogFilter, onEntry: (entry: MediaLogEntry, matches: boolean) => void, options?: WatchOptions): LiveWatch =>
+      watchMediaLog(session, filter, onEntry, options),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startServer, type LocalServer } from '../avatars/fetch/local-servers';
-import { retryingFetch, type RetryPolicy } from './retrying-fetch';
+import { retryingFetch, type RetryPolicy } from '../../clients/web/src/retrying-fetch.js';
 
 /**
  * The typed client's retries, against a loopback server that answers each attempt from a script:
