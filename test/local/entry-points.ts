@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { tables } from '../../functions/shared/tables/index';
+import { LIVE_ENV } from '../../functions/live/live-config';
 
 /**
  * Runs the project's entry points (`bin/*.ts`) as separate processes, the way `npm start`,
@@ -25,6 +26,8 @@ export type EnvOverrides = Readonly<Record<string, string | undefined>>;
  */
 export function childEnv(overrides: EnvOverrides = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+  // The live media log's URLs of this test process name a port of its own: a child finds its own, as in a terminal.
+  for (const name of Object.values(LIVE_ENV)) delete env[name];
   if ('DYNAMODB_ENDPOINT' in overrides && overrides.DYNAMODB_ENDPOINT === undefined) {
     for (const table of tables) delete env[table.nameEnv];
   }
