@@ -1,8 +1,18 @@
 import { LISTING_READ_UNITS } from '../functions/media-log/listing/read-costs';
-import type { SeedingResult } from './media-log';
 import type { PatternResult } from './media-log-measure';
 import { PATTERNS } from './media-log-patterns';
 import { formatCount, formatMs, formatRatio, formatTable, type TargetResult } from './report';
+
+/** How a size was seeded. */
+export interface SeedingResult {
+  readonly size: number;
+  /** Seconds the import's writer took to store the entries, and the fold to count them. */
+  readonly writeSeconds: number;
+  readonly foldSeconds: number;
+  /** Entries stored and counted per second, the whole seeding. */
+  readonly perSecond: number;
+  readonly seconds: number;
+}
 
 /**
  * What the media log bench (bench/media-log.ts) reports: its figures as tables, and each held to

@@ -30,7 +30,7 @@ import { tables } from '../functions/shared/tables';
 import { createTableInput, startDynamoDbLocal } from '../local/backends/index';
 import { measurePatterns, type MeasureContext, type PatternResult } from './media-log-measure';
 import { POPULAR_REQUESTS, POPULAR_URL, SPAN_MS, SPAN_START } from './media-log-patterns';
-import { formatMediaLogResults, mediaLogTargets } from './media-log-report';
+import { formatMediaLogResults, mediaLogTargets, type SeedingResult } from './media-log-report';
 import { formatCount, formatSummary, progressBar, progressOf, timed, type TargetResult } from './report';
 
 /** Options of {@link benchMediaLog}. */
@@ -45,17 +45,6 @@ export interface MediaLogBenchOptions {
   readonly print?: (text: string) => void;
 }
 
-
-/** How a size was seeded. */
-export interface SeedingResult {
-  readonly size: number;
-  /** Seconds the import's writer took to store the entries, and the fold to count them. */
-  readonly writeSeconds: number;
-  readonly foldSeconds: number;
-  /** Entries stored and counted per second, the whole seeding. */
-  readonly perSecond: number;
-  readonly seconds: number;
-}
 
 /** Everything the media log bench measured. */
 export interface MediaLogBenchResult {
