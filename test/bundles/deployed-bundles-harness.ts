@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { build } from 'esbuild';
 import { avatarConfig } from '../../functions/avatars/avatar-config';
+import { createFeedWriters } from '../../functions/media-log/feed/apply-changes';
+import { getDocumentClient } from '../../functions/shared/aws/clients';
 import type { RouteName } from '../../functions/routes';
 import { avatarBucket } from '../../functions/shared/storage/avatar-bucket';
 import { tables } from '../../functions/shared/tables';
@@ -147,4 +149,9 @@ export function routeAnswer(name: RouteName, invocation: BundleInvocation): Cont
 /** The event EventBridge sends a scheduled rule's target. */
 export function scheduledEvent(now = new Date()): Record<string, unknown> {
   return { version: '0', id: crypto.randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '123456789012', time: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), region: 'us-east-1', resources: ['arn:aws:events:us-east-1:123456789012:rule/reconcileAvatarObjects'], detail: {} };
+}
+
+/** The feed's writer of entries, on this file's tables: stores what a listing, the fold or the notifier then reads. */
+export function entryWriter() {
+  return createFeedWriters(getDocumentClient()).entries;
 }

@@ -4,10 +4,9 @@ import { mkdir, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
-import { createFeedWriters } from '../../functions/media-log/feed/apply-changes';
 import { openApiDocument } from '../../functions/openapi/document';
 import type { RouteName } from '../../functions/routes';
-import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';
+import { getS3Client } from '../../functions/shared/aws/clients';
 import { userRepository } from '../../local/tool-composition';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';
@@ -21,17 +20,20 @@ import { SMALL_CROP, useAvatarTestBed } from '../avatars/routes/test-bed';
 import { generateSqsEvent } from '../../local/invoke/sqs-event';
 import { generateStreamEvent } from '../../local/invoke/stream-event';
 import { foldLog } from '../harness/media-log';
-import { proxyEvent, resultOf, routeAnswer, scheduledEvent, useDeployedBundles } from './deployed-bundles-harness';
+import { entryWriter, proxyEvent, resultOf, routeAnswer, scheduledEvent, useDeployedBundles } from './deployed-bundles-harness';
+import { useLiveBundles } from './live-scenarios';
 
 /**
  * The artifact that deploys is the artifact tested: every deployed function, bundled with the
  * stack's esbuild options and run from its bundle in a fresh Node process the way the Lambda
  * runtime loads it, with nothing resolvable but what the runtime provides (and sharp beside the
- * image functions), on the event API Gateway or EventBridge would send, against this file's
- * DynamoDB tables and bucket. A bundling, packaging or import-order error fails here.
+ * image functions), on the event API Gateway, a stream or EventBridge would send, against this
+ * file's DynamoDB tables, bucket and WebSocket API (live-scenarios.ts). A bundling, packaging or
+ * import-order error fails here.
  */
 
 const bed = useAvatarTestBed();
+const live = useLiveBundles(invokeDeployed);
 const deployed = useDeployedBundles();
 const functions = deployedFunctions();
 let parent: TestUser;
@@ -43,15 +45,10 @@ function functionNamed(name: string): DeployedFunction {
   return fn;
 }
 
-/** The feed's writer of entries, on this file's tables: stores what a listing or the fold then reads. */
-function entryWriter() {
-  return createFeedWriters(getDocumentClient()).entries;
-}
-
-/** Invoke the deployed bundle of function `name` once on `event`; the image source is on the fetch's allow list. */
+/** Invoke the deployed bundle of function `name` once on `event`; the image source is on the fetch's allow list, the WebSocket API is this file's. */
 function invokeDeployed(name: string, event: unknown) {
   const fn = functionNamed(name);
-  return deployed.invoke(fn, deployed.bundles.get(name)!, event, { AVATAR_FETCH_ALLOW_HOSTS: bed.source.server.hostPort });
+  return deployed.invoke(fn, deployed.bundles.get(name)!, event, { AVATAR_FETCH_ALLOW_HOSTS: bed.source.server.hostPort, ...live.configuration() });
 }
 
 /** Call route `name` through its bundle as `user` (none for a public route). */
@@ -185,6 +182,7 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
     }
     expect(totals).toEqual([1, 1]);
   },
+  ...live.scenarios,
 };
 
 describe('every deployed function, run from its bundle as Lambda runs it', () => {

@@ -79,6 +79,7 @@ const SUCCESS_SAMPLES: Readonly<Record<string, Sample>> = {
     if (uploaded.status !== 201) throw new Error(`The avatar to delete could not be uploaded: ${uploaded.status} ${JSON.stringify(uploaded.body)}`);
     return { token: users.user.token, pathParameters: { 'avatar-id': uploaded.body.avatar.id } };
   },
+  createLiveTicket: ({ users }) => ({ token: users.user.token }),
 };
 
 /**

@@ -86,6 +86,16 @@ export interface LiveStack {
   feed(messages: readonly object[]): Promise<void>;
 }
 
+/** Connect to `url` from a page of `origin` (none: a client that is no browser); the caller closes the client. */
+export function connectLive(url: string, origin?: string): Promise<Connected> {
+  return new Promise((resolve) => {
+    const socket = new WebSocket(url, origin === undefined ? {} : { origin });
+    socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }));
+    socket.once('open', () => resolve({ client: new LiveClient(socket) }));
+    socket.once('error', () => undefined);
+  });
+}
+
 /**
  * Wait until the subscriptions (and registry changes) made so far hold: the notifier reads the
  * registry once a second, so a change written a second after `subscribed` is pushed.
@@ -133,17 +143,10 @@ export function useLiveStack(options: { readonly idleSeconds?: number; readonly 
       const text = await response.text();
       return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
     },
-    connect(url, origin) {
-      return new Promise((resolve) => {
-        const socket = new WebSocket(url, origin === undefined ? {} : { origin });
-        socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }));
-        socket.once('open', () => {
-          const client = new LiveClient(socket);
-          clients.push(client);
-          resolve({ client });
-        });
-        socket.once('error', () => undefined);
-      });
+    async connect(url, origin) {
+      const connected = await connectLive(url, origin);
+      if ('client' in connected) clients.push(connected.client);
+      return connected;
     },
     async open(token) {
       const { status, body } = await stack.ticket(token);
