@@ -51,6 +51,10 @@ describe('the documentation pages', () => {
     expect(DOCS_PAGES[0]).toBe('README.md');
   });
 
+  it('keeps the README a tour: at most 150 lines, the rest in the guides', () => {
+    expect((pages.get('README.md') as string).trimEnd().split('\n').length).toBeLessThanOrEqual(150);
+  });
+
   it.each([...DOCS_PAGES])('%s links only to files and headings that exist', (page) => {
     const broken = relativeLinks(pages.get(page) as string).flatMap(({ target, line }) => {
       const [path, anchor] = target.split('#') as [string, string | undefined];
