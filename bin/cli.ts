@@ -48,7 +48,7 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
   },
   'media-log migrate': {
     synopsis: 'media-log migrate --from TABLE',
-    does: 'Copies the entries of a media log table of the previous layout into this one (README, "Upgrading the media log"); running it again copies nothing twice.',
+    does: 'Copies the entries of a media log table of the previous layout into this one (docs/operations.md, "Upgrading the media log"); running it again copies nothing twice.',
     load: async () => (await import('../local/cli/migrate-command')).mediaLogMigrate,
   },
   'media-log recount': {

@@ -8,8 +8,8 @@ import { dataDirSetting } from './local-settings';
 import { ensureSigningKey, type LocalSigningKey } from './signing-key';
 
 // The SDK warns that its 2027 releases need Node 22; local tools run on the Node 20 the project
-// supports, while the deployed functions run on the newest Lambda runtime. Say it once in the README,
-// not on every command.
+// supports, while the deployed functions run on the newest Lambda runtime. Said once in
+// CONTRIBUTING.md, "Dependencies", not on every command.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /**

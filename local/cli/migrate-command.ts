@@ -16,7 +16,7 @@ import { progressBar } from './progress';
  * (one item per entry under `ENTRY#<id>` / `ENTRY`, its statuses in every index) into this
  * layout's table, through the one writer of entries, with the time each status was set. Running it
  * again copies nothing twice (the writer checks every id first); the fold counts what it copies.
- * The README's "Upgrading the media log" says when to run it.
+ * docs/operations.md, "Upgrading the media log" says when to run it.
  */
 
 /** Entries copied per round: the writer checks and stores them in batches. */

@@ -9,13 +9,19 @@ import type { LocalResponse } from './local-response';
  * The interactive documentation of the local gateway: Swagger UI (the `swagger-ui-dist` package,
  * served from node_modules, never from a CDN) rendering GET /openapi.json, with an Authorize
  * button for a bearer token and "Try it out" on every operation. Calls go to the gateway that
- * served the page.
+ * served the page. Above it, a link to the frontend developer's guide (docs/frontend.md of this
+ * checkout, served as text beside the page), which links back here.
  */
 
 /** Where the documentation page is served. */
 export const DOCS_PATH = `${API_PREFIX}/docs`;
 
 const SPEC_PATH = `${API_PREFIX}${routeNamed('getOpenApi').path}`;
+
+/** Where the page serves the frontend developer's guide. */
+export const GUIDE_PATH = `${DOCS_PATH}/frontend.md`;
+
+const GUIDE_FILE = new URL('../../docs/frontend.md', import.meta.url);
 
 /** The renderer's files the page loads, by the name they are served under, with their media types. */
 const RENDERER_FILES: Readonly<Record<string, string>> = {
@@ -35,6 +41,7 @@ const PAGE = `<!doctype html>
   <link rel="icon" type="image/png" href="${DOCS_PATH}/favicon-32x32.png" sizes="32x32">
 </head>
 <body>
+  <p style="font-family: sans-serif; margin: 1em 20px">New here? Start with the <a href="${GUIDE_PATH}">frontend developer's guide</a> (docs/frontend.md): tokens, lists and cursors, errors, CORS, the typed client, safe retries, uploads and the live media log.</p>
   <div id="swagger-ui"></div>
   <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
   <script src="${DOCS_PATH}/docs-init.js"></script>
@@ -113,6 +120,8 @@ export function serveDocs(method: string, path: string): LocalResponse | null {
   if (!path.startsWith(`${DOCS_PATH}/`)) return null;
   const name = path.slice(DOCS_PATH.length + 1);
   if (name === 'docs-init.js') return answer('text/javascript; charset=utf-8', INIT_SCRIPT);
+  // Read on each request: the guide of the checkout as it is now, edited or not.
+  if (path === GUIDE_PATH) return answer('text/plain; charset=utf-8', readFileSync(GUIDE_FILE));
   // Only the listed files: a name is never joined to a path unchecked.
   const contentType = Object.hasOwn(RENDERER_FILES, name) ? RENDERER_FILES[name] : undefined;
   return contentType === undefined ? null : answer(contentType, rendererFile(name));

@@ -11,7 +11,7 @@ import { connectEvent, disconnectEvent, messageEvent, newConnectionId, type Conn
 import { WebSocketRoutes } from './websocket-routes';
 
 /**
- * The live media log's WebSocket API locally, on `ws` (see the README for why): the WebSocket at
+ * The live media log's WebSocket API locally, on `ws` (CONTRIBUTING.md, "Dependencies" says why): the WebSocket at
  * `ws://127.0.0.1:<port>/live` and, on the same port, its `@connections` endpoint
  * (connections-endpoint.ts). It does what API Gateway does for a WebSocket API
  * (https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-websocket-api-overview.html):

@@ -10,7 +10,7 @@ import { synthesizeStack, tableLogicalId } from './stack-fixture';
  * a table per update and changes no table's key schema in place, so a table kept under its logical
  * id may differ from its previous self by one index at most; a layout that needs more is a new
  * table (a new logical id), and the table it replaces must be retained, its data left for
- * `media-log migrate` (README, "Upgrading the media log").
+ * `media-log migrate` (docs/operations.md, "Upgrading the media log").
  */
 
 interface TableShape {

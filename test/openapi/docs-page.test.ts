@@ -1,4 +1,4 @@
-import { DOCS_PATH, serveDocs } from '../../local/gateway/docs-page';
+import { DOCS_PATH, GUIDE_PATH, serveDocs } from '../../local/gateway/docs-page';
 
 function text(path: string): string {
   const answer = serveDocs('GET', path);
@@ -30,6 +30,13 @@ describe('serveDocs', () => {
     const init = text(`${DOCS_PATH}/docs-init.js`);
     expect(init).toContain('"/frontend/api/v1/openapi.json"');
     expect(init).toContain('window.location.origin');
+  });
+
+  it("links the frontend developer's guide, which links the page back", () => {
+    expect(text(DOCS_PATH)).toContain(`<a href="${GUIDE_PATH}">frontend developer's guide</a>`);
+    expect(serveDocs('GET', GUIDE_PATH)?.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(text(GUIDE_PATH)).toMatch(/^# The frontend developer's guide$/m);
+    expect(text(GUIDE_PATH)).toContain(`(http://127.0.0.1:3000${DOCS_PATH})`);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 /**
- * The shell examples of a README, as the README test runs them: every fenced block whose language
+ * The shell examples of a docs page, as the docs test runs them: every fenced block whose language
  * is `sh`, `bash` or `shell`, in document order, with what it states it prints and, for a block that
  * cannot run in a test, the reason given in the comment right before it.
  */
@@ -35,29 +35,29 @@ function markerBefore(lines: readonly string[], index: number): { readonly text:
 }
 
 /**
- * The shell blocks of `markdown`. A marker that is not `skip: <reason>`, or that no block follows,
+ * The shell blocks of `markdown` (the page named `page` in errors). A marker that is not `skip: <reason>`, or that no block follows,
  * is an error: a typo must not quietly turn an example off or leave a stray comment behind.
  */
-export function readmeBlocks(markdown: string): ReadmeBlock[] {
+export function readmeBlocks(markdown: string, page = 'README'): ReadmeBlock[] {
   const lines = markdown.split('\n');
   const blocks: ReadmeBlock[] = [];
   const markersUsed = new Set<number>();
   for (let index = 0; index < lines.length; index += 1) {
     if (!OPENING.test(lines[index] as string)) continue;
     const end = lines.findIndex((line, at) => at > index && CLOSING.test(line));
-    if (end === -1) throw new Error(`README line ${index + 1}: the shell block is never closed.`);
+    if (end === -1) throw new Error(`${page} line ${index + 1}: the shell block is never closed.`);
     const body = lines.slice(index + 1, end);
     const marker = markerBefore(lines, index);
     const skipReason = marker === undefined ? undefined : SKIP.exec(marker.text)?.[1];
     if (marker !== undefined) {
-      if (skipReason === undefined) throw new Error(`README line ${marker.at + 1}: a marker reads "readme-test: skip: <reason>", not "${marker.text}".`);
+      if (skipReason === undefined) throw new Error(`${page} line ${marker.at + 1}: a marker reads "readme-test: skip: <reason>", not "${marker.text}".`);
       markersUsed.add(marker.at);
     }
     blocks.push({ line: index + 1, script: body.join('\n'), expected: body.flatMap((line) => STATED_OUTCOME.exec(line)?.[1] ?? []), skipReason });
     index = end;
   }
   const stray = lines.findIndex((line, at) => MARKER.test(line.trim()) && !markersUsed.has(at));
-  if (stray !== -1) throw new Error(`README line ${stray + 1}: a readme-test marker with no shell block after it.`);
+  if (stray !== -1) throw new Error(`${page} line ${stray + 1}: a readme-test marker with no shell block after it.`);
   return blocks;
 }
 

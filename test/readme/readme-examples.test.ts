@@ -3,18 +3,20 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { childEnv, collectOutput, type Run, type RunningServer, startLocalServer } from '../local/entry-points';
+import { DOCS_PAGES } from './docs-pages';
 import { missingOutcomes, type ReadmeBlock, readmeBlocks } from './readme-blocks';
 
 /**
- * The README is executable: every shell example in it runs here, in order, as a newcomer following
- * it would, and a README example that fails is a failing test.
+ * The docs are executable: every shell example of every page of DOCS_PAGES runs here, page after
+ * page in reading order (the README first), as a newcomer following them in one terminal would,
+ * and an example that fails is a failing test.
  *
- * How to write README examples so that they run here:
+ * How to write examples so that they run here:
  * - Every fenced block of language `sh`, `bash` or `shell` is an example and runs, unless the line
  *   right before it (blank lines allowed) is `<!-- readme-test: skip: <reason> -->`. Use that only
  *   for what cannot run in a test (an AWS account, a service of your own, minutes of work), and say
  *   why; a marker without a reason, or with no block after it, fails the test.
- * - Blocks run in document order, each in `bash -e` (a command that fails fails its block), from one
+ * - Blocks run in document order, page after page in the order of DOCS_PAGES, each in `bash -e` (a command that fails fails its block), from one
  *   folder that looks like a fresh checkout (files a block writes, such as event.json, are there for
  *   the blocks after it). Shell variables a block sets (API, TOKEN) are set in the blocks after it,
  *   as in one terminal.
@@ -27,9 +29,14 @@ import { missingOutcomes, type ReadmeBlock, readmeBlocks } from './readme-blocks
  */
 
 const ROOT = process.cwd();
-const blocks = readmeBlocks(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+/** A block of one page, named `page:line`. */
+type PageBlock = ReadmeBlock & { readonly where: string };
+
+const blocks: PageBlock[] = DOCS_PAGES.flatMap((page) =>
+  readmeBlocks(readFileSync(join(ROOT, page), 'utf8'), page).map((block) => ({ ...block, where: `${page}:${block.line}` })),
+);
 const toRun = blocks.filter((block) => block.skipReason === undefined);
-const ran = new Set<number>();
+const ran = new Set<string>();
 
 /** A folder like a fresh clone: the tracked top-level entries and node_modules, linked, nothing else. */
 function checkoutLikeFolder(): string {
@@ -60,7 +67,7 @@ function runBlock(block: ReadmeBlock, cwd: string, env: NodeJS.ProcessEnv, state
   return collectOutput(child).finally(() => clearTimeout(timer));
 }
 
-describe('the README examples', () => {
+describe('the examples of the docs', () => {
   let folder: string;
   let env: NodeJS.ProcessEnv;
   let server: RunningServer;
@@ -77,9 +84,9 @@ describe('the README examples', () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it.each(toRun.map((block) => [block.line, block] as const))('runs the block at line %i', async (_line, block) => {
+  it.each(toRun.map((block) => [block.where, block] as const))('runs the block at %s', async (_where, block) => {
     const run = await runBlock(block, folder, env, join(folder, '.readme-state.sh'));
-    ran.add(block.line);
+    ran.add(block.where);
 
     const report = `\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`;
     expect({ status: run.status, report }).toEqual({ status: 0, report });
@@ -91,7 +98,7 @@ describe('the README examples', () => {
   it('ran every block that is not marked as skipped, and says why each other one is not run', () => {
     const skipped = blocks.filter((block) => block.skipReason !== undefined);
 
-    expect([...ran].sort((a, b) => a - b)).toEqual(toRun.map((block) => block.line));
+    expect([...ran]).toEqual(toRun.map((block) => block.where));
     for (const block of skipped) expect((block.skipReason as string).split(/\s+/).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -8,7 +8,7 @@ import { uploadFormsExhausted } from '../errors';
  * How many upload forms a user has been given today (UTC), counted on its profile item: a day and
  * a count beside the profile's fields, which change neither its version nor its ETag. Each form
  * can store one file of up to the byte cap, kept until the lifecycle rule removes it, so bounding
- * the forms bounds what one user's files can cost (README, "An avatar from the user's own file").
+ * the forms bounds what one user's files can cost (docs/frontend.md, "An avatar from the user's own file").
  *
  * A form is taken with one conditional write: the count goes up while it is today's and below the
  * bound. When that fails, the count is either another day's (the first form of a day starts it

@@ -13,7 +13,7 @@ import type { UnreadableRecord } from './stream-changes';
  * hold back the shard until the mapping gives up an hour later. Each such record is logged with its
  * key and reason, counted (`MediaLogFoldSkipped`, alarmed), described in the mapping's failure
  * queue in the shape Lambda uses for a batch it gave up on (one record long), and skipped; `media-log
- * recount` then repairs the counts it left out (README, "Watching, replaying and repairing the fold").
+ * recount` then repairs the counts it left out (docs/operations.md, "Watching, replaying and repairing the fold").
  */
 
 /** Where the records come from: the batch's shard and stream. */

@@ -27,8 +27,8 @@ export const foldMediaLogCountsFunction = {
   // for DynamoDB's retries.
   timeoutSeconds: 120,
   // Retries end an hour after a record was written: a batch that fails that long is described in
-  // the failure queue and skipped, and `media-log recount` repairs the counters it missed (README,
-  // "Watching and replaying the fold"). It also bounds how long a watermark must be kept.
+  // the failure queue and skipped, and `media-log recount` repairs the counters it missed (docs/operations.md,
+  // "Watching, replaying and repairing the fold"). It also bounds how long a watermark must be kept.
   maximumRecordAgeSeconds: 3600,
   failureQueue: 'MediaLogFoldFailures',
   // A record the fold cannot read is reported to the same queue by the fold itself, and skipped.

@@ -15,7 +15,7 @@ import { bucketOf, type TimeLevel } from './time-buckets';
  * Bucket sizes kept per scope, coarsest first. A range is summed from whole buckets, and only the
  * partial buckets at its two ends are counted entry by entry; a deep page skips entry by entry
  * inside one finest bucket. Every level is a counter item each fold batch writes, so each earns
- * its place by the numbers (README, "How the media log is written and counted"):
+ * its place by the numbers (CONTRIBUTING.md, "How the media log is written and counted"):
  * - the whole log keeps month, day and hour: an hour of a million entries a year is ~114 entries,
  *   few enough to count at a range's edges; its items are shared by every entry of a batch, so the
  *   levels cost the fold almost nothing.

@@ -10,7 +10,7 @@ import { ValidationError } from '../errors';
 /** Request header name, as the draft spells it. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
-/** How long a key is remembered after its request: a day, the retry window the README documents. */
+/** How long a key is remembered after its request: a day, the retry window docs/frontend.md, "Safe retries (`Idempotency-Key`)" documents. */
 export const IDEMPOTENCY_KEY_RETENTION_SECONDS = 24 * 60 * 60;
 
 /** Longest key, in characters of the string (an escape pair `\"` or `\\` counts as one). */

@@ -41,7 +41,7 @@ export type CatalogUnit = 'Count' | 'Bytes' | 'Milliseconds';
 
 /**
  * One metric: its unit and the dimensions it is recorded with (besides `service`). What each
- * counts is said beside it, in a comment, and in the README: every function carries this table,
+ * counts is said beside it, in a comment, and in docs/operations.md, "Logs, metrics and traces": every function carries this table,
  * so it holds only what the lines are written from.
  */
 export interface MetricDefinition {

@@ -81,7 +81,7 @@ function listingIndex(kind: MediaLogPartitionKind, projected: readonly string[])
  * The stream (old and new image of every change) feeds `foldMediaLogCounts`, which keeps the
  * counters of {@link mediaLogCountsTable}. No TTL: expiring entries would leave the counters behind.
  * Layout 2: the table of the previous layout (statuses in every index, no shards) cannot be updated
- * to this one in place (README, "Upgrading the media log").
+ * to this one in place (docs/operations.md, "Upgrading the media log").
  */
 export const mediaLogTable: TableDefinition = {
   ...TABLE_NAMES.mediaLog,
