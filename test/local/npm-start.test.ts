@@ -52,7 +52,7 @@ describe('npm start on a new data directory', () => {
       expect.stringMatching(/^(DynamoDB Local|local S3) ready on http:\/\/127\.0\.0\.1:\d+ in \d+\.\d s$/),
       expect.stringMatching(/^(DynamoDB Local|local S3) ready on http:\/\/127\.0\.0\.1:\d+ in \d+\.\d s$/),
       'creating the tables and the bucket…',
-      expect.stringMatching(/^tables and bucket ready in \d+\.\d s \(created Users, MediaLogV2, MediaLogCountsV2, Idempotency, \S+\)$/),
+      expect.stringMatching(/^tables and bucket ready in \d+\.\d s \(created Users, MediaLogV2, MediaLogCountsV2, Idempotency, LiveConnections, \S+\)$/),
       expect.stringMatching(/^Frontend API ready in \d+\.\d s$/),
     ]);
     expect(new Set(lines.slice(0, 2)).size).toBe(2);
@@ -61,6 +61,7 @@ describe('npm start on a new data directory', () => {
   it('prints only the URLs on stdout', () => {
     expect(server.stdout().trim().split('\n')).toEqual([
       expect.stringMatching(/^Frontend API listening on http:\/\/127\.0\.0\.1:\d+\/frontend\/api\/v1$/),
+      expect.stringMatching(/^Live media log \(WebSocket\): ws:\/\/127\.0\.0\.1:\d+\/live$/),
       expect.stringMatching(/^Interactive documentation: http:\/\/127\.0\.0\.1:\d+\/frontend\/api\/v1\/docs$/),
     ]);
   });
