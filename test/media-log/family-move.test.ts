@@ -1,14 +1,20 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { FamilyMoves } from '../../functions/media-log/family/family-moves';
+import { FamilyRekey } from '../../functions/media-log/family/family-rekey';
+import { entryItem } from '../../functions/media-log/model/entry-item';
+import { MEDIA_LOG_ATTRIBUTES } from '../../functions/shared/tables/media-log-table';
+import { UserScopeReader } from '../../functions/shared/tables/user-scope-reader';
+import { usersTable } from '../../functions/shared/tables/users-table';
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { runEntryPoint } from '../harness/cli-runner';
-import { storeEntries } from '../harness/media-log';
+import { foldLog, storeEntries } from '../harness/media-log';
 import { createTestUser, type TestUser } from '../harness/users';
 import { sorted, walkCursor } from './log-fixture';
 
@@ -99,5 +105,26 @@ describe('moving a sub user to another parent', () => {
 
     expect((await listing(second)).entries).toEqual(of(second, moved));
     expect((await listing(first)).entries).toEqual(of(first, stays));
+  });
+});
+
+describe('entries written before families were kept', () => {
+  it('are keyed to their user\'s family by the backfill, once, and counted there', async () => {
+    const [old] = sampleMediaLogEntries(1, { userIds: [stays.record.id], start: new Date('2026-02-01T00:00:00Z'), spanMs: 1000, seed: 23 });
+    const { [MEDIA_LOG_ATTRIBUTES.family]: _family, [MEDIA_LOG_ATTRIBUTES.partition.family]: _partition, ...item } = entryItem(old as MediaLogEntry);
+    await getDocumentClient().send(new PutCommand({ TableName: tableName(mediaLogTable), Item: item }));
+    await foldLog();
+    expect((await listing(first)).entries).toEqual(of(first, stays));
+    const rekey = new FamilyRekey(getDocumentClient(), tableName(mediaLogTable), new FamilyMoves(getDocumentClient(), tableName(mediaLogTable)));
+    const users = new UserScopeReader(getDocumentClient(), tableName(usersTable));
+
+    const report = await rekey.backfill(users);
+    await foldLog();
+    const again = await rekey.backfill(users);
+
+    written.set(stays.record.id, [...(written.get(stays.record.id) ?? []), old as MediaLogEntry]);
+    expect(report.rekeyed).toBe(1);
+    expect(again).toEqual({ entries: 0, rekeyed: 0 });
+    expect(await listing(first)).toEqual({ entries: of(first, stays), totals: [of(first, stays).length], exact: [true] });
   });
 });
