@@ -1,7 +1,7 @@
 import type { StatusChange } from '../functions/media-log/feed/feed-messages';
 import { statusUpdate } from '../functions/media-log/feed/status-writer';
 import type { StatusField } from '../functions/media-log/model/entry-fields';
-import { entryFromItem, entryItem } from '../functions/media-log/model/entry-item';
+import { countedEntryOfItem, entryItem } from '../functions/media-log/model/entry-item';
 import type { MediaLogEntry } from '../functions/media-log/model/schemas';
 import { mediaLogTable } from '../functions/shared/tables/media-log-table';
 import { recordPayloadBytes } from './key-heat-stream';
@@ -42,8 +42,10 @@ export class EntryWrites {
   public request(entry: MediaLogEntry, ms: number): void {
     const item = entryItem(entry);
     this.table.put(item);
-    this.stored.set(entry.id, { item, entry });
-    this.stream.record(String(item.pk), ms, recordPayloadBytes(undefined, this.table.sizeOf(item)), undefined, entry);
+    // As the fold reads it from the stream: with its family, which it is counted in too.
+    const counted = countedEntryOfItem(item);
+    this.stored.set(entry.id, { item, entry: counted });
+    this.stream.record(String(item.pk), ms, recordPayloadBytes(undefined, this.table.sizeOf(item)), undefined, counted);
   }
 
   /** A status change of a stored entry, applied at `ms`. */
@@ -54,7 +56,7 @@ export class EntryWrites {
     const { set, remove } = statusUpdate(change);
     this.table.update(stored.item, set, remove);
     const before = stored.entry;
-    const after = entryFromItem(stored.item);
+    const after = countedEntryOfItem(stored.item);
     stored.entry = after;
     this.stream.record(String(stored.item.pk), ms, recordPayloadBytes(oldImage, this.table.sizeOf(stored.item)), before, after);
   }
@@ -74,8 +76,9 @@ export class EntryWrites {
       stamps[change.field] = change.at;
     }
     const item = entryItem(entry, stamps);
-    this.stored.set(entry.id, { item, entry });
-    this.stream.record(String(item.pk), ms, recordPayloadBytes(undefined, this.table.sizeOf(item)), undefined, entry);
+    const counted = countedEntryOfItem(item);
+    this.stored.set(entry.id, { item, entry: counted });
+    this.stream.record(String(item.pk), ms, recordPayloadBytes(undefined, this.table.sizeOf(item)), undefined, counted);
   }
 
   /** The stored item of an entry in flight. */

@@ -140,7 +140,8 @@ export class SteadyTraffic {
       const send = new Date(instant).toISOString();
       const atInstant = new Map<string, number>();
       for (const [userId, rate] of users) {
-        for (const key of entryCounterKeys({ send, 'user-id': userId })) {
+        // Every simulated user heads its own family (entry-item.ts keys an entry to its user unless told).
+        for (const key of entryCounterKeys({ send, 'user-id': userId, family: userId })) {
           const id = counterKeyId(key);
           atInstant.set(id, (atInstant.get(id) ?? 0) + rate);
         }

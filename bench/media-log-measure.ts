@@ -47,7 +47,7 @@ export interface PatternResult {
 
 /** What the measuring needs: the callers, the log's owners, the urls and entry ids its patterns pick among. */
 export interface MeasureContext {
-  readonly callers: { readonly root: Caller; readonly admin: Caller };
+  readonly callers: { readonly root: Caller; readonly admin: Caller; readonly family: Caller };
   readonly users: number;
   readonly urls: readonly string[];
   readonly ids: readonly string[];
@@ -117,7 +117,7 @@ function add(sums: Sums, reply: MediaLogList, tally: ReadTally): void {
 /** One pattern: three requests to warm up, then `samples` measured. */
 async function measurePattern(pattern: Pattern, size: number, samples: number, context: MeasureContext, match: RouteMatch, listing: MediaLogListing): Promise<PatternResult> {
   const choose = chooser(7, context.users, context.urls, context.ids);
-  const caller = pattern.caller === 'admin' ? context.callers.admin : context.callers.root;
+  const caller = pattern.caller === undefined ? context.callers.root : context.callers[pattern.caller];
   const latencies: number[] = [];
   const sums: Sums = { units: 0, maxUnits: 0, items: 0, indexItems: 0, entries: 0, counterItems: 0, counted: 0, requests: 0, exact: 0, returned: 0 };
   for (let index = -3; index < samples; index += 1) {

@@ -43,12 +43,15 @@ export const POPULAR_URL = 'https://media.example.com/videos/trailer-everyone-wa
 /** Its requests: more than its count reads within its 30 read units. */
 export const POPULAR_REQUESTS = 2500;
 
+/** Sub users of the parent whose own listing the bench measures (bench/media-log.ts registers them before seeding). */
+export const FAMILY_SUBS = 1000;
+
 /** A listing measured: its query, whose page it asks (the first, or the second by its cursor), as which caller, and the targets it carries. */
 export interface Pattern {
   readonly name: string;
   readonly kind: PatternKind;
   readonly query: (choose: Chooser) => string;
-  readonly caller?: 'admin';
+  readonly caller?: 'admin' | 'family';
   readonly cursor?: true;
 }
 
@@ -57,6 +60,8 @@ export const PATTERNS: readonly Pattern[] = [
   { name: 'newest first', kind: 'common', query: () => '' },
   { name: 'oldest first', kind: 'common', query: () => 'sort[order]=asc' },
   { name: 'one user', kind: 'common', query: (choose) => `user-id=${choose.user()}` },
+  // A parent's own listing: its family (FAMILY_SUBS sub users, who send nearly every entry) read as one scope, not member by member.
+  { name: `family of ${FAMILY_SUBS.toLocaleString('en-US')} subs`, kind: 'common', caller: 'family', query: () => '' },
   { name: 'five users', kind: 'common', query: (choose) => `user-id=${choose.users(5)}` },
   { name: 'time range (7 days)', kind: 'common', query: (choose) => choose.window(7) },
   { name: 'url', kind: 'common url', query: (choose) => `url=${choose.url()}` },

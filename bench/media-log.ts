@@ -29,7 +29,7 @@ import { logger } from '../functions/shared/logger';
 import { tables } from '../functions/shared/tables';
 import { createTableInput, startDynamoDbLocal } from '../local/backends/index';
 import { measurePatterns, type MeasureContext, type PatternResult } from './media-log-measure';
-import { POPULAR_REQUESTS, POPULAR_URL, SPAN_MS, SPAN_START } from './media-log-patterns';
+import { FAMILY_SUBS, POPULAR_REQUESTS, POPULAR_URL, SPAN_MS, SPAN_START } from './media-log-patterns';
 import { formatMediaLogResults, mediaLogTargets, type SeedingResult } from './media-log-report';
 import { formatCount, formatSummary, progressBar, progressOf, timed, type TargetResult } from './report';
 
@@ -80,8 +80,15 @@ async function startLog(): Promise<{ readonly callers: MeasureContext['callers']
   const root = await registerUser(userRepository(), { email: 'root@bench.example', role: 'root' });
   // An admin sees every entry but root users': the root user (id 1) is the heaviest sender of the sample.
   const adminUser = await registerUser(userRepository(), { email: 'admin@bench.example', role: 'admin' });
+  // A parent whose sub users take the next ids: the owners of nearly every entry of the sample are its family.
+  const parent = await registerUser(userRepository(), { email: 'parent@bench.example', role: 'user' });
+  for (let index = 0; index < FAMILY_SUBS; index += 1) await registerUser(userRepository(), { email: `sub-${index}@bench.example`, role: 'sub', parent: parent.id });
   return {
-    callers: { root: { userId: root.id, role: 'root', parentId: null }, admin: { userId: adminUser.id, role: 'admin', parentId: null } },
+    callers: {
+      root: { userId: root.id, role: 'root', parentId: null },
+      admin: { userId: adminUser.id, role: 'admin', parentId: null },
+      family: { userId: parent.id, role: 'user', parentId: null },
+    },
     async stop() {
       resetBenchState();
       process.env.DYNAMODB_ENDPOINT = previous.endpoint ?? '';

@@ -18,7 +18,7 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
   },
   'user update': {
     synopsis: 'user update ID [--status S] [--role R] [--parent ID|none] [--first-name F] [--last-name L]',
-    does: 'Changes a user under the API\'s rules (suspend, reactivate, promote, demote) and prints it; it applies on the user\'s next request.',
+    does: 'Changes a user under the API\'s rules (suspend, reactivate, promote, demote) and prints it; it applies on the user\'s next request. A new parent re-keys the user\'s media log entries to its new family before the command returns, with progress on stderr.',
     load: async () => (await import('../local/cli/account-commands')).userUpdate,
   },
   'user delete': {
@@ -50,6 +50,11 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
     synopsis: 'media-log migrate --from TABLE',
     does: 'Copies the entries of a media log table of the previous layout into this one (docs/operations.md, "Upgrading the media log"); running it again copies nothing twice.',
     load: async () => (await import('../local/cli/migrate-command')).mediaLogMigrate,
+  },
+  'media-log backfill-families': {
+    synopsis: 'media-log backfill-families',
+    does: 'Keys every media log entry written before families were kept to its user\'s family (README, "Upgrading the media log"); running it again changes nothing.',
+    load: async () => (await import('../local/cli/family-commands')).mediaLogBackfillFamilies,
   },
   'media-log recount': {
     synopsis: 'media-log recount [--settle SECONDS]',

@@ -5,7 +5,13 @@ import type { UserSummary } from '../../functions/users/schemas';
 import { parseCommand, parseUserId } from './arguments';
 import { UsageError } from './cli-errors';
 import { withData } from './data-access';
+import { markMove, moveUserEntries } from './family-commands';
 import { avatarStorage, userAccounts, userListing, userProfiles } from '../tool-composition';
+
+/** The family of a user in the media log: its parent, or itself (DESIGN.md 7b, round five). */
+function topUserOf(user: { readonly id: number; readonly parent: { readonly id: number } | null }): number {
+  return user.parent?.id ?? user.id;
+}
 
 /** The id positional of `user update|delete|get ID`. */
 function userIdArgument(positionals: readonly string[], command: string): number {
@@ -24,14 +30,26 @@ export async function userUpdate(args: string[]): Promise<void> {
   const id = userIdArgument(positionals, 'update');
   const parent = values.parent === undefined ? undefined : values.parent === 'none' ? null : parseUserId(values.parent, '--parent');
   const user = await withData(async () => {
-    await userAccounts().update(id, {
+    const before = topUserOf(await userProfiles().describe(id));
+    // The family a new parent (or none) makes: marked before the update, so that no listing of either family shows the user's entries in the wrong one meanwhile.
+    const target = parent === undefined ? before : (parent ?? id);
+    const moving = target !== before ? await markMove(id, before, target) : undefined;
+    const update = userAccounts().update(id, {
       ...(values.status === undefined ? {} : { status: values.status as never }),
       ...(values.role === undefined ? {} : { role: values.role as never }),
       ...(parent === undefined ? {} : { parent }),
       ...(values['first-name'] === undefined ? {} : { 'first-name': values['first-name'] }),
       ...(values['last-name'] === undefined ? {} : { 'last-name': values['last-name'] }),
     });
-    return userProfiles().describe(id);
+    await update.catch(async (error: unknown) => {
+      await moving?.cancel();
+      throw error;
+    });
+    const after = await userProfiles().describe(id);
+    // The user's media log entries follow it to its new family's partitions and counters.
+    if (topUserOf(after) !== before) await moveUserEntries(id, before, topUserOf(after));
+    else await moving?.cancel();
+    return after;
   });
   process.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
 }

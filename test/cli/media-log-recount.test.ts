@@ -14,7 +14,7 @@ import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/table
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { foldLog } from '../harness/media-log';
 import { runEntryPoint } from '../local/entry-points';
-import { deliver, scanEntries, statusMessage } from '../media-log/feed/feed-fixture';
+import { deliver, scanCountedEntries, statusMessage } from '../media-log/feed/feed-fixture';
 
 /**
  * `media-log recount`: a counter set broken on purpose (counts moved, an item deleted, an item
@@ -43,7 +43,7 @@ async function storedCounts(): Promise<Map<string, Record<string, number>>> {
 /** The counts the stored entries make, as the fold would have folded them, by counter key. */
 async function countsOfEntries(): Promise<Map<string, Record<string, number>>> {
   const deltas = new Map<string, CounterDelta>();
-  for (const entry of await scanEntries()) addEntryDelta(deltas, entry, 1);
+  for (const entry of await scanCountedEntries()) addEntryDelta(deltas, entry, 1);
   return new Map([...deltas].map(([id, { counts: values }]) => [id, Object.fromEntries([...values].filter(([, value]) => value !== 0))]));
 }
 

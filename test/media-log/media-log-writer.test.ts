@@ -4,6 +4,8 @@ import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dyn
 import { MediaLogWriter } from '../../functions/media-log/feed/entry-writer';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { UserScopeReader } from '../../functions/shared/tables/user-scope-reader';
+import { usersTable } from '../../functions/shared/tables/users-table';
 import { parseImportLine, writeMediaLogEntries, writeMediaLogEntry } from '../../functions/media-log/feed/import-changes';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
@@ -133,7 +135,7 @@ describe('MediaLogWriter under throttling', () => {
 
   it('sends the items DynamoDB left unprocessed again, then stores each entry once', async () => {
     const { client, sent } = throttledClient(3);
-    const writer = new MediaLogWriter(client, tableName(mediaLogTable), async () => undefined);
+    const writer = new MediaLogWriter(client, tableName(mediaLogTable), new UserScopeReader(client, tableName(usersTable)), async () => undefined);
     const written = [entry({ 'user-id': 51 }), entry({ 'user-id': 51 })];
     expect(await writer.writeAll(written)).toEqual(['written', 'written']);
     expect(sent()).toBe(4);
@@ -142,7 +144,7 @@ describe('MediaLogWriter under throttling', () => {
 
   it('gives up on a batch after ten rounds, reporting its entries as failed and storing nothing', async () => {
     const { client } = throttledClient(10);
-    const writer = new MediaLogWriter(client, tableName(mediaLogTable), async () => undefined);
+    const writer = new MediaLogWriter(client, tableName(mediaLogTable), new UserScopeReader(client, tableName(usersTable)), async () => undefined);
     const [result] = await writer.writeAll([entry({ 'user-id': 52 })]);
     expect(result).toBeInstanceOf(Error);
     expect((await listed('user-id=52')).pagination.total).toBe(0);

@@ -2,7 +2,7 @@ import * as z from '../../shared/validation/zod';
 import { entryMatches } from '../../media-log/listing/entry-filter';
 import type { StatusFilter } from '../../media-log/model/counters';
 import { ListMediaLogQuerySchema } from '../../media-log/listing/list-schemas';
-import type { ListingScope } from '../../media-log/listing/listing-scope';
+import type { MemberScope } from '../../media-log/listing/listing-scope';
 import { STATUS_FIELDS } from '../../media-log/model/entry-fields';
 import type { MediaLogEntry } from '../../media-log/model/schemas';
 
@@ -49,7 +49,7 @@ export interface SubscriptionMatch {
 }
 
 /** The match of a filter within a scope (the scope already narrowed to the filter's `user-id`). */
-export function subscriptionMatch(filter: LiveFilter, scope: ListingScope): SubscriptionMatch {
+export function subscriptionMatch(filter: LiveFilter, scope: MemberScope): SubscriptionMatch {
   const statuses = Object.fromEntries(STATUS_FIELDS.filter((field) => filter[field] !== undefined).map((field) => [field, filter[field]]));
   return {
     parts: {

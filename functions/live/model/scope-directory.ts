@@ -1,6 +1,6 @@
 import type { Caller } from '../../shared/access/roles';
 import type { UserScopeReader } from '../../shared/tables/user-scope-reader';
-import { FamilyScopes, type ListingScope } from '../../media-log/listing/listing-scope';
+import { FamilyScopes, type MemberScope } from '../../media-log/listing/listing-scope';
 
 /**
  * What decides a live caller's scope, read once when it connects and kept with the connection, so
@@ -38,6 +38,6 @@ class KeptDirectory implements Pick<UserScopeReader, 'familyMemberIds' | 'rootUs
  * The scope of a subscription: the media log listing's own rules (FamilyScopes), narrowed to the
  * filter's `user-id` as the listing narrows it, answered from the kept directory without a read.
  */
-export function subscriptionScope(caller: Caller, directory: ScopeDirectory, requested?: readonly number[]): Promise<ListingScope> {
+export function subscriptionScope(caller: Caller, directory: ScopeDirectory, requested?: readonly number[]): Promise<MemberScope> {
   return new FamilyScopes(new KeptDirectory(directory)).resolve(caller, requested);
 }

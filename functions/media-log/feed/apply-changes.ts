@@ -3,6 +3,8 @@ import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { tableName } from '../../shared/config/data-config';
 import type { FeedOutcome as FeedMessageOutcome } from '../../shared/observability/metric-catalog';
 import { mediaLogTable } from '../../shared/tables/media-log-table';
+import { UserScopeReader } from '../../shared/tables/user-scope-reader';
+import { usersTable } from '../../shared/tables/users-table';
 import type { MediaLogEntry } from '../model/schemas';
 import type { FeedChange, StatusChange } from './feed-messages';
 import { MediaLogWriter, type WriteAllOptions, type WriteOutcome } from './entry-writer';
@@ -39,10 +41,13 @@ export interface FeedWriters {
   readonly statuses: StatusWriter;
 }
 
-/** The feed's writers on `client`, over the media log table the data configuration names (the queue consumer, the import, the bench). */
+/**
+ * The feed's writers on `client`, over the media log table the data configuration names (the queue
+ * consumer, the import, the bench), with the users table for each new entry's family.
+ */
 export function createFeedWriters(client: DynamoDBDocumentClient): FeedWriters {
   const entries = tableName(mediaLogTable);
-  return { entries: new MediaLogWriter(client, entries), statuses: new StatusWriter(client, entries) };
+  return { entries: new MediaLogWriter(client, entries, new UserScopeReader(client, tableName(usersTable))), statuses: new StatusWriter(client, entries) };
 }
 
 /** Options of {@link applyFeedChanges}. */
@@ -70,8 +75,10 @@ async function applyEntries(writers: FeedWriters, entries: readonly { index: num
     });
     return;
   }
+  // The batch's families in one read (a hundred users per BatchGetItem), not one read per message.
+  const families = await writers.entries.familiesOf(entries.map(({ entry }) => entry)).catch((error: unknown) => error);
   await mapConcurrently(entries, CHANGES_IN_FLIGHT, async ({ index, entry }) => {
-    results[index] = await writers.entries.write(entry).then(entryResult, failure);
+    results[index] = families instanceof Map ? await writers.entries.write(entry, families).then(entryResult, failure) : failure(families);
   });
 }
 

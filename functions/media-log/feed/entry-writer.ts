@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
+import type { UserScopeReader } from '../../shared/tables/user-scope-reader';
 import { entryFromItem, entryItem, type StatusStamps } from '../model/entry-item';
 import { EntryConflictError } from '../model/errors';
 import { mediaLogKeys } from '../model/keys';
@@ -22,7 +23,15 @@ export interface WriteAllOptions {
   readonly onSettled?: (count: number) => void;
   /** When each status of an entry was set, by entry id, where it is not its send time (entries copied from another table). */
   readonly stamps?: ReadonlyMap<string, StatusStamps>;
+  /** The top user of each user of the entries, where the caller read them already for the whole batch. */
+  readonly families?: TopUsers;
 }
+
+/** The top user (family) of each user id: a sub user's parent, any other user itself. */
+export type TopUsers = ReadonlyMap<number, number>;
+
+/** Where the writer learns the family of an entry's user: the users table (functions/shared/tables/user-scope-reader.ts). */
+export type FamilyDirectory = Pick<UserScopeReader, 'topUsersOf'>;
 
 /** Most keys of one BatchGetItem (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html). */
 const CHECK_BATCH = 100;
@@ -40,6 +49,11 @@ function sameRequest(a: MediaLogEntry, b: MediaLogEntry): boolean {
   return REQUEST_FIELDS.every((field) => a[field] === b[field]);
 }
 
+/** The family of `entry` in `families`; a user missing there is its own (as the users table answers for an unknown user). */
+function topUserOf(families: TopUsers, entry: MediaLogEntry): number {
+  return families.get(entry['user-id']) ?? entry['user-id'];
+}
+
 function conflict(id: string): EntryConflictError {
   return new EntryConflictError(id);
 }
@@ -48,7 +62,11 @@ function conflict(id: string): EntryConflictError {
 /**
  * The one writer of new media log entries (DESIGN.md section 7b): one item per entry, no counter
  * (the fold counts entries from the table's stream). The feed stores a request with one conditional
- * put; an import stores many in batches. Storing the same request again changes nothing.
+ * put; an import stores many in batches. Storing the same request again changes nothing. Each
+ * entry is keyed to its family, the top user of its user at write time (DESIGN.md 7b, round five),
+ * read from the users table once per batch (one BatchGetItem per hundred distinct users), never
+ * kept across batches: a sub user moved to another parent has its next entries keyed to the new
+ * family.
  */
 export class MediaLogWriter {
   private readonly backoff: Backoff;
@@ -56,6 +74,7 @@ export class MediaLogWriter {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tableName: string,
+    private readonly families: FamilyDirectory,
     sleep: Sleep = realSleep,
   ) {
     this.backoff = { attempts: MAX_BATCH_ROUNDS, delayMs: BATCH_DELAY, sleep };
@@ -66,9 +85,10 @@ export class MediaLogWriter {
    * alone (`unchanged`, its statuses may have moved on since); the same id with another send time,
    * url or user is a 409.
    */
-  public async write(entry: MediaLogEntry): Promise<WriteOutcome> {
+  public async write(entry: MediaLogEntry, families?: TopUsers): Promise<WriteOutcome> {
+    const family = await this.familyOf(entry, families);
     try {
-      await this.client.send(new PutCommand({ TableName: this.tableName, Item: entryItem(entry), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: entryItem(entry, undefined, family), ConditionExpression: 'attribute_not_exists(pk)' }));
       return 'written';
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -108,8 +128,9 @@ export class MediaLogWriter {
     await mapConcurrently(chunksOf(unique, CHECK_BATCH), BATCHES_IN_FLIGHT, async (chunk) => {
       const fresh = await this.settleStored(chunk, settle);
       options.onSettled?.(chunk.length - fresh.length);
+      const families = options.families ?? (await this.families.topUsersOf(fresh.map((entry) => entry['user-id'])));
       for (const batch of chunksOf(fresh, WRITE_BATCH)) {
-        const outcome = await this.putAll(batch, { ...(options.stamps ? { stamps: options.stamps } : {}) }).then(() => 'written' as const, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+        const outcome = await this.putAll(batch, { families, ...(options.stamps ? { stamps: options.stamps } : {}) }).then(() => 'written' as const, (error: unknown) => (error instanceof Error ? error : new Error(String(error))));
         for (const entry of batch) settle(entry, outcome);
         options.onSettled?.(batch.length);
       }
@@ -123,8 +144,9 @@ export class MediaLogWriter {
    * the import benchmark. Items DynamoDB leaves unprocessed are sent again with backoff.
    */
   public async putAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<void> {
+    const families = options.families ?? (await this.families.topUsersOf(entries.map((entry) => entry['user-id'])));
     await mapConcurrently(chunksOf(entries, WRITE_BATCH), BATCHES_IN_FLIGHT, async (batch) => {
-      const requests = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry, options.stamps?.get(entry.id)) } }));
+      const requests = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry, options.stamps?.get(entry.id), topUserOf(families, entry)) } }));
       await retryUnprocessed(
         requests,
         async (pending) => {
@@ -135,6 +157,16 @@ export class MediaLogWriter {
       );
       options.onSettled?.(batch.length);
     });
+  }
+
+  /** The family of each user of `entries`, read once for a batch of them. */
+  public familiesOf(entries: readonly MediaLogEntry[]): Promise<Map<number, number>> {
+    return this.families.topUsersOf(entries.map((entry) => entry['user-id']));
+  }
+
+  /** The family of one entry: from `families` when the batch read them, else read now. */
+  private async familyOf(entry: MediaLogEntry, families: TopUsers | undefined): Promise<number> {
+    return topUserOf(families ?? (await this.families.topUsersOf([entry['user-id']])), entry);
   }
 
   /** Settle the entries of `chunk` that are stored already (unchanged, or a conflict); return the rest. */

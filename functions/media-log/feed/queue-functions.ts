@@ -1,4 +1,5 @@
 import type { QueueConsumerDefinition } from '../../shared/deployment/function-definitions';
+import { USER_PARTITIONS } from '../../shared/deployment/users-table-access';
 import { ENTRY_KEY_PREFIX } from '../model/keys';
 
 /** Partitions of the entry items (`E#<id>`), as model/keys.ts builds them. */
@@ -36,6 +37,8 @@ export const ingestMediaLogFunction = {
     mediaLog: [
       { actions: ['GetItem', 'PutItem', 'UpdateItem'], partitions: ENTRY_PARTITIONS },
     ],
+    // The family of each new entry's user: its profile's parent, once per batch (entry-writer.ts).
+    users: [{ actions: ['BatchGetItem'], partitions: USER_PARTITIONS, attributes: ['pk', 'sk', 'id', 'parentId'] }],
     queues: { MediaLogEvents: ['ReceiveMessage', 'DeleteMessage', 'GetQueueAttributes'] },
   },
 } as const satisfies QueueConsumerDefinition;

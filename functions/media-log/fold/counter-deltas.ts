@@ -1,5 +1,4 @@
-import type { MediaLogEntry } from '../model/schemas';
-import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE } from '../model/counters';
+import { comboAttribute, counterKeyId, entryCounterKeys, TOTAL_ATTRIBUTE, type CountedEntry } from '../model/counters';
 import type { EntryChange } from './stream-changes';
 
 /**
@@ -14,7 +13,7 @@ export interface CounterDelta {
 }
 
 /** Add `sign` times one entry to its counters in `deltas` (one per counter item). */
-export function addEntryDelta(deltas: Map<string, CounterDelta>, entry: MediaLogEntry, sign: 1 | -1): void {
+export function addEntryDelta(deltas: Map<string, CounterDelta>, entry: CountedEntry, sign: 1 | -1): void {
   const combo = comboAttribute(entry);
   for (const key of entryCounterKeys(entry)) {
     const id = counterKeyId(key);
@@ -35,7 +34,8 @@ export interface CounterChanges {
 /**
  * The counter deltas of `changes`, per counter item and change: a new entry adds one to each of its
  * counters (its total and its status combination), a change takes the old entry away and adds the
- * new one, a removal takes it away. A change that moved nothing a counter counts (a redelivered
+ * new one (an entry re-keyed to another family moves between the two families' counters), a removal
+ * takes it away. A change that moved nothing a counter counts (a redelivered
  * request, a status that kept its combination) contributes nothing.
  */
 export function counterChanges(changes: readonly EntryChange[]): Map<string, CounterChanges> {

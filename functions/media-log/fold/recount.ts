@@ -1,10 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { comboAttribute, counterKeyId, countsOfItem, VERSION_ATTRIBUTE } from '../model/counters';
-import { entryFromItem } from '../model/entry-item';
+import { comboAttribute, counterKeyId, countsOfItem, VERSION_ATTRIBUTE, type CountedEntry } from '../model/counters';
+import { countedEntryOfItem } from '../model/entry-item';
 import { ENTRY_KEY_PREFIX } from '../model/keys';
-import type { MediaLogEntry } from '../model/schemas';
 import { addEntryDelta, type CounterDelta } from './counter-deltas';
 
 /**
@@ -81,7 +80,7 @@ export class MediaLogRecount {
     for (const [id, entry] of first) {
       addEntryDelta(expected, entry, 1);
       const again = second.get(id);
-      if (again === undefined || comboAttribute(again) !== comboAttribute(entry)) {
+      if (again === undefined || comboAttribute(again) !== comboAttribute(entry) || again.family !== entry.family) {
         for (const moved of [entry, again]) if (moved) counterIds(moved).forEach((key) => moving.add(key));
       }
     }
@@ -151,11 +150,11 @@ export class MediaLogRecount {
   }
 
   /** Every entry, by id (strongly consistent). */
-  private async entryStates(): Promise<Map<string, MediaLogEntry>> {
-    const entries = new Map<string, MediaLogEntry>();
+  private async entryStates(): Promise<Map<string, CountedEntry>> {
+    const entries = new Map<string, CountedEntry>();
     await this.scan(this.tables.entries, (item) => {
       if (typeof item.pk !== 'string' || !item.pk.startsWith(ENTRY_KEY_PREFIX)) return;
-      const entry = entryFromItem(item);
+      const entry = countedEntryOfItem(item);
       entries.set(entry.id, entry);
     });
     return entries;
@@ -177,7 +176,7 @@ export class MediaLogRecount {
 }
 
 /** The ids of the counter items an entry counts in. */
-function counterIds(entry: MediaLogEntry): string[] {
+function counterIds(entry: CountedEntry): string[] {
   const deltas = new Map<string, CounterDelta>();
   addEntryDelta(deltas, entry, 1);
   return [...deltas.keys()];

@@ -1,6 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { entryFromItem } from '../model/entry-item';
+import { countedEntryOfItem } from '../model/entry-item';
+import type { CountedEntry } from '../model/counters';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { MEDIA_STATUSES, STATUS_FIELDS } from '../model/entry-fields';
 import { ENTRY_KEY_PREFIX, SEND_KEY_PATTERN, STATUS_STORAGE } from '../model/keys';
@@ -27,8 +28,8 @@ export interface StreamRecord {
 export interface EntryChange {
   /** The record's sequence number as a {@link sequenceKey}, so that text order is stream order. */
   readonly sequence: string;
-  readonly before?: MediaLogEntry;
-  readonly after?: MediaLogEntry;
+  readonly before?: CountedEntry;
+  readonly after?: CountedEntry;
 }
 
 /**
@@ -63,7 +64,7 @@ const isStatus = (value: unknown): boolean => typeof value === 'string' && (MEDI
  * only entries through), or the reason it cannot be read: every field a counter needs (send, user,
  * the four statuses) must be there, and well formed.
  */
-function entryImage(image: Record<string, unknown> | undefined): MediaLogEntry | string | undefined {
+function entryImage(image: Record<string, unknown> | undefined): CountedEntry | string | undefined {
   if (image === undefined) return undefined;
   let item: Record<string, unknown>;
   try {
@@ -76,7 +77,7 @@ function entryImage(image: Record<string, unknown> | undefined): MediaLogEntry |
   if (typeof key !== 'string' || !SEND_KEY_PATTERN.test(key)) return `no send key (${MEDIA_LOG_ATTRIBUTES.sendKey}) in the image`;
   if (typeof item[MEDIA_LOG_ATTRIBUTES.userId] !== 'number') return `no user id (${MEDIA_LOG_ATTRIBUTES.userId}) in the image`;
   for (const field of STATUS_FIELDS) if (!isStatus(item[STATUS_STORAGE[field].attribute])) return `no status value for ${field} in the image`;
-  return entryFromItem(item);
+  return countedEntryOfItem(item);
 }
 
 /**
@@ -103,7 +104,7 @@ export function readEntryChanges(records: readonly StreamRecord[]): ReadRecords 
       continue;
     }
     if (before === undefined && after === undefined) continue;
-    changes.push({ sequence: sequenceKey(sequence), ...(before ? { before: before as MediaLogEntry } : {}), ...(after ? { after: after as MediaLogEntry } : {}) });
+    changes.push({ sequence: sequenceKey(sequence), ...(before ? { before: before as CountedEntry } : {}), ...(after ? { after: after as CountedEntry } : {}) });
   }
   return { changes, unreadable };
 }

@@ -9,7 +9,7 @@ import { allShards, SHARDS } from '../model/shards';
 import { bucketsTouched } from '../model/time-buckets';
 import { entryMatches, filtersStatuses, indexFilter, MAX_IN_OPERANDS, type EntryCheck } from './entry-filter';
 import type { ListingRequest } from './list-request';
-import { countedScopes, type CountedScopes } from './listing-scope';
+import { countedScopes, type CountedScopes, type ListingScope, type MemberScope } from './listing-scope';
 import { COUNT_READ_UNITS, ENTRY_READ_UNITS, INDEX_ITEM_UNITS, QUERY_UNITS, URL_COUNT_READ_UNITS } from './read-costs';
 
 /**
@@ -77,10 +77,11 @@ export function indexPartition(kind: MediaLogPartitionKind, value: string): Inde
 
 /** The partition of one shard of a counted scope (all time: a page's range bounds it). */
 export function scopePartition(scope: CounterScope, shard: number): IndexPartition {
-  return scope.kind === 'all' ? indexPartition('log', mediaLogKeys.log(shard)) : indexPartition('user', mediaLogKeys.user(scope.userId, shard));
+  if (scope.kind === 'all') return indexPartition('log', mediaLogKeys.log(shard));
+  return scope.kind === 'user' ? indexPartition('user', mediaLogKeys.user(scope.userId, shard)) : indexPartition('family', mediaLogKeys.family(scope.familyId, shard));
 }
 
-/** The shards of a counted scope's partitions. */
+/** The shards of a counted scope's partitions (a family is sharded like a user: keys.ts). */
 export function scopeShards(scope: CounterScope): number[] {
   return allShards(scope.kind === 'all' ? SHARDS.log : SHARDS.user);
 }
@@ -97,6 +98,8 @@ function hiddenUsersFilter(request: ListingRequest): ItemFilter | undefined {
  */
 function considersStatusPartitions(request: ListingRequest): boolean {
   const indexable = STATUS_FIELDS.some((field) => request.statuses[field]?.every(isIndexedStatus) === true);
+  // A family's partition is read alone: the status partitions' items carry a user, not a family.
+  if (request.scope.kind === 'family') return false;
   return request.url === undefined && indexable && (request.scope.kind === 'all' || request.scope.ids.length <= MAX_IN_OPERANDS);
 }
 
@@ -132,7 +135,7 @@ function ownPartitions(request: ListingRequest, counted: readonly CounterScope[]
 }
 
 /** The streams of a filtered status field's values: every shard of each value, over all time, the rest checked on the entries. */
-function statusPartitions(field: StatusField, values: readonly IndexedStatus[], request: ListingRequest, counted: readonly CounterScope[], months: MonthCounters): Candidates {
+function statusPartitions(field: StatusField, values: readonly IndexedStatus[], request: ListingRequest & { readonly scope: MemberScope }, counted: readonly CounterScope[], months: MonthCounters): Candidates {
   const { [field]: _field, ...others } = request.statuses;
   const filter = request.scope.kind === 'users' ? indexFilter({ userIds: request.scope.ids }) : hiddenUsersFilter(request);
   const scopeMonths = sumBuckets(counted.map((scope) => months.of(scope)));
@@ -164,12 +167,13 @@ function pageCost({ streams, checked }: Candidates, take: number): number {
 /** The streams of a listing without a url: the plan that costs a page the fewest read units. */
 function planStreams(request: ListingRequest, counted: readonly CounterScope[], months: MonthCounters): SortedStream[] {
   let best = ownPartitions(request, counted, months);
-  if (!considersStatusPartitions(request) || (request.scope.kind === 'users' && months.wholeLog === undefined)) return best.streams;
+  const { scope } = request;
+  if (scope.kind === 'family' || !considersStatusPartitions(request) || (scope.kind === 'users' && months.wholeLog === undefined)) return best.streams;
   const take = Math.max(1, request.page.limit);
   for (const field of STATUS_FIELDS) {
     const values = request.statuses[field];
     if (values === undefined || !values.every(isIndexedStatus)) continue;
-    const candidate = statusPartitions(field, values as readonly IndexedStatus[], request, counted, months);
+    const candidate = statusPartitions(field, values as readonly IndexedStatus[], { ...request, scope }, counted, months);
     if (pageCost(candidate, take) < pageCost(best, take)) best = candidate;
   }
   return best.streams;
@@ -183,6 +187,8 @@ function planStreams(request: ListingRequest, counted: readonly CounterScope[], 
 function urlStreams(request: ListingRequest, url: string): SortedStream[] {
   const partition = indexPartition('url', mediaLogKeys.url(urlHash(url)));
   const part = (filter: ItemFilter | undefined): SortedStream => ({ partition, ...(filter ? { filter } : {}) });
+  // A url's index items carry a user, not a family: a family's url listing is resolved to its members (listing-scope.ts).
+  if (request.scope.kind === 'family') throw new Error('a url listing takes its scope by users, not by family');
   if (request.scope.kind === 'all') return [part(hiddenUsersFilter(request))];
   const parts: SortedStream[] = [];
   for (let offset = 0; offset < request.scope.ids.length; offset += MAX_IN_OPERANDS) parts.push(part(indexFilter({ userIds: request.scope.ids.slice(offset, offset + MAX_IN_OPERANDS) })));
@@ -192,11 +198,24 @@ function urlStreams(request: ListingRequest, url: string): SortedStream[] {
 /** Whether an entry belongs in a listing: the `request` filter's check, the one entry read by key. */
 export function entryCheck(request: ListingRequest): EntryCheck {
   const { scope, range } = request;
+  // An entry read by id carries no family a check could trust during a move: such a listing is resolved to its members (listing-scope.ts).
+  if (scope.kind === 'family') throw new Error('a request filter takes its scope by users, not by family');
   return (entry) =>
     (scope.kind === 'all' ? !scope.exclude.includes(entry['user-id']) : scope.ids.includes(entry['user-id'])) &&
     (range.from === undefined || entry.send >= range.from) &&
     (range.to === undefined || entry.send < range.to) &&
     entryMatches(entry, { statuses: request.statuses, ...(request.url === undefined ? {} : { url: request.url }) });
+}
+
+/**
+ * `check`, and for a family with users being re-keyed into or out of it, the exclusion of their
+ * entries: until the re-key is done their index items may sit in the family they left, and a
+ * family's listing never shows another family's entries.
+ */
+function withoutMovingUsers(scope: ListingScope, check: EntryCheck | undefined): EntryCheck | undefined {
+  if (scope.kind !== 'family' || scope.moving.length === 0) return check;
+  const { moving } = scope;
+  return (entry) => !moving.includes(entry['user-id']) && (check === undefined || check(entry));
 }
 
 /** The plan of a listing by its indexes (not the `request` filter), from the month counters read for it (none for a url). */
@@ -214,10 +233,11 @@ export function planListing(request: ListingRequest, months: MonthCounters | nul
     };
   }
   const scopes = countedScopes(request.scope);
+  const check = withoutMovingUsers(request.scope, statusCheck);
   return {
     streams: planStreams(request, scopes.counted, months ?? new MonthCounters([], [])),
-    ...(statusCheck ? { check: statusCheck } : {}),
-    checkSkipped: statuses !== undefined,
+    ...(check ? { check } : {}),
+    checkSkipped: check !== undefined,
     total: { kind: 'counters', scopes, readUnits: COUNT_READ_UNITS },
   };
 }

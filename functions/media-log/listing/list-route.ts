@@ -1,7 +1,7 @@
 import { CALLER_PROFILE_READ, USER_DIRECTORY_READS } from '../../shared/deployment/users-table-access';
 import type { RouteOperation } from '../../shared/http/route-definition';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName, type MediaLogPartitionKind } from '../../shared/tables/media-log-table';
-import { COUNTER_KEY_PREFIX, ENTRY_KEY_PREFIX, keysStartingWith } from '../model/keys';
+import { COUNTER_KEY_PREFIX, ENTRY_KEY_PREFIX, FAMILY_MOVE_KEY_PREFIX, keysStartingWith } from '../model/keys';
 import { ListMediaLogQuerySchema } from './list-schemas';
 
 /** GET /media/log (its documentation: route-docs.ts). */
@@ -15,6 +15,8 @@ export const listMediaLogRoute = {
     // Entries by key for a page (and the request filter's one); their keys from the listing indexes (a partial bucket counted entry by entry too).
     mediaLog: [
       { actions: ['BatchGetItem'], partitions: [keysStartingWith(ENTRY_KEY_PREFIX)] },
+      // A family's move marker: the users whose entries its listing leaves out while they are re-keyed.
+      { actions: ['GetItem'], partitions: [keysStartingWith(FAMILY_MOVE_KEY_PREFIX)] },
       { actions: ['Query'], indexes: (Object.keys(MEDIA_LOG_ATTRIBUTES.partition) as MediaLogPartitionKind[]).map(mediaLogIndexName) },
     ],
     // Counter buckets, a range of one counter partition per Query.

@@ -10,6 +10,7 @@ import { ReadBudget } from '../../shared/listing/read-budget';
 import { mediaLogCountsTable, mediaLogTable } from '../../shared/tables/media-log-table';
 import { UserScopeReader } from '../../shared/tables/user-scope-reader';
 import { usersTable } from '../../shared/tables/users-table';
+import { FamilyMoves } from '../family/family-moves';
 import { COUNTER_SCOPES } from '../model/keys';
 import type { MediaLogList } from '../model/schemas';
 import { COUNTER_READS_IN_FLIGHT, MediaLogIndexReader } from './index-reader';
@@ -45,7 +46,10 @@ export class MediaLogListing {
   public async list(caller: Caller, query: ListMediaLogQuery): Promise<MediaLogList> {
     const fingerprint = queryFingerprint(caller, query, query.pagination?.limit ?? DEFAULT_LIMIT);
     const page = requestedPage(query.pagination, this.cursors, fingerprint);
-    const request = listingRequest(query, await this.scopes.resolve(caller, query['user-id']), page);
+    // A url or `request` filter checks users on items that carry no family: those take the caller's members.
+    const byFamily = query.url === undefined && query.request === undefined;
+    const scope = byFamily ? await this.scopes.resolveOwn(caller, query['user-id']) : await this.scopes.resolve(caller, query['user-id']);
+    const request = listingRequest(query, scope, page);
     const result = await this.read(request, new ReadBudget(this.readUnits));
     return listReply(query, request, result, (edge) => this.cursors.encode({ page: page.page + 1, edge }, fingerprint));
   }
@@ -97,7 +101,9 @@ export class MediaLogListing {
     }
     const source = new ScopeCounting(this.reader, request, plan.total.scopes, months ?? new MonthCounters([], []), budget);
     const segments = await segmentsOf(source, request.range);
-    const total = totalOf(segments);
+    const counted = totalOf(segments);
+    // A family's counters still count the entries of a user being re-keyed out of it, and not yet all of one moving in.
+    const total = request.scope.kind === 'family' && request.scope.moving.length > 0 ? { ...counted, exact: false } : counted;
     if (offset === undefined || offset >= total.count) return { total, position: null };
     return { total, position: await locate(source, segments, offset, request.ascending) };
   }
@@ -127,7 +133,7 @@ export class MediaLogListing {
 export function createMediaLogListing(client: DynamoDBDocumentClient, options: { readonly readUnits?: number } = {}): MediaLogListing {
   return new MediaLogListing(
     new MediaLogIndexReader(client, { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }),
-    new FamilyScopes(new UserScopeReader(client, tableName(usersTable))),
+    new FamilyScopes(new UserScopeReader(client, tableName(usersTable)), new FamilyMoves(client, tableName(mediaLogTable))),
     new CursorCodec('media-log', cursorConfig().secret),
     options.readUnits,
   );

@@ -27,6 +27,8 @@ import { bucketOf, type TimeLevel } from './time-buckets';
 export const COUNTER_LEVELS: Readonly<Record<CounterScope['kind'], readonly TimeLevel[]>> = {
   all: ['month', 'day', 'hour'],
   user: ['month'],
+  // A family is counted like a user (DESIGN.md 7b, round five): its partial month is counted in its own partitions.
+  family: ['month'],
 };
 
 /**
@@ -122,17 +124,22 @@ export function parentBucketOf(scope: CounterScope, level: TimeLevel, time: stri
   return parent === undefined ? null : bucketOf(parent, time);
 }
 
+/** What the counters know of an entry: its send time, user and statuses, and the family it was written with (absent on an item written before families were kept). */
+export type CountedEntry = MediaLogEntry & { readonly family?: number };
+
 /**
- * The counter scopes one entry is counted in: the whole log and its user. A url keeps no counters:
- * most urls are requested a few times, so url counters would be two items of their own per entry
- * for the fold to write, and a url listing counts its one partition instead (listing/url-listing.ts).
+ * The counter scopes one entry is counted in: the whole log, its user, and its family (when the
+ * entry carries one). A url keeps no counters: most urls are requested a few times, so url counters
+ * would be two items of their own per entry for the fold to write, and a url listing counts its one
+ * partition instead.
  */
-export function entryScopes(entry: Pick<MediaLogEntry, 'user-id'>): CounterScope[] {
-  return [COUNTER_SCOPES.all, COUNTER_SCOPES.user(entry['user-id'])];
+export function entryScopes(entry: Pick<CountedEntry, 'user-id' | 'family'>): CounterScope[] {
+  const scopes = [COUNTER_SCOPES.all, COUNTER_SCOPES.user(entry['user-id'])];
+  return entry.family === undefined ? scopes : [...scopes, COUNTER_SCOPES.family(entry.family)];
 }
 
 /** Keys of every counter one entry is counted in: each level of each of its scopes. */
-export function entryCounterKeys(entry: Pick<MediaLogEntry, 'send' | 'user-id'>): { pk: string; sk: string }[] {
+export function entryCounterKeys(entry: Pick<CountedEntry, 'send' | 'user-id' | 'family'>): { pk: string; sk: string }[] {
   return entryScopes(entry).flatMap((scope) =>
     counterLevelsOf(scope).map((level) => ({
       pk: mediaLogKeys.counterPartition(scope, level, parentBucketOf(scope, level, entry.send)),

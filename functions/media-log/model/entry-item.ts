@@ -1,4 +1,5 @@
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
+import type { CountedEntry } from './counters';
 import { isIndexedStatus, STATUS_FIELDS, type MediaStatus, type StatusField } from './entry-fields';
 import { mediaLogKeys, parseSendKey, sendKey, STATUS_STORAGE, urlHash } from './keys';
 import type { MediaLogEntry } from './schemas';
@@ -20,7 +21,19 @@ export function statusPartition(id: string, value: MediaStatus): string | undefi
   return isIndexedStatus(value) ? mediaLogKeys.status(value, mediaLogKeys.shardsOf(id).status(value)) : undefined;
 }
 
-/** The partition values of an entry, one per listing index it belongs to (the shards its id falls in). */
+/**
+ * The family attributes of an entry of family `familyId`: the family itself (which the fold counts)
+ * and its partition of the family index. Written with a new entry, and again when its user moves to
+ * another family (feed/family-rekey.ts).
+ */
+export function familyAttributes(id: string, familyId: number): Record<string, string | number> {
+  return {
+    [MEDIA_LOG_ATTRIBUTES.family]: familyId,
+    [MEDIA_LOG_ATTRIBUTES.partition.family]: mediaLogKeys.family(familyId, mediaLogKeys.shardsOf(id).family),
+  };
+}
+
+/** The partition values of an entry, one per listing index it belongs to (the shards its id falls in); the family's apart ({@link familyAttributes}). */
 export function entryPartitions(entry: Pick<MediaLogEntry, StatusField | 'id' | 'send' | 'url' | 'user-id'>): Record<string, string> {
   const shards = mediaLogKeys.shardsOf(entry.id);
   const { partition } = MEDIA_LOG_ATTRIBUTES;
@@ -37,17 +50,20 @@ export function entryPartitions(entry: Pick<MediaLogEntry, StatusField | 'id' | 
 }
 
 /**
- * The stored item of an entry: its key, send key, url, user and statuses, when each status was
- * set (`stamps`; a new request's statuses hold from its send time), and its index partitions. The
- * id and send time are not stored apart: the key and the send key hold them.
+ * The stored item of an entry of family `familyId` (its user's top user when written; the user
+ * itself unless told, as for a user of role `user`): its key, send key, url, user, family and
+ * statuses, when each status was set (`stamps`; a new request's statuses hold from its send time),
+ * and its index partitions. The id and send time are not stored apart: the key and the send key
+ * hold them.
  */
-export function entryItem(entry: MediaLogEntry, stamps?: StatusStamps): Record<string, string | number> {
+export function entryItem(entry: MediaLogEntry, stamps?: StatusStamps, familyId: number = entry['user-id']): Record<string, string | number> {
   const item: Record<string, string | number> = {
     ...mediaLogKeys.entry(entry.id),
     [MEDIA_LOG_ATTRIBUTES.sendKey]: sendKey(entry.send, entry.id),
     url: entry.url,
     [MEDIA_LOG_ATTRIBUTES.userId]: entry['user-id'],
     ...entryPartitions(entry),
+    ...familyAttributes(entry.id, familyId),
   };
   for (const field of STATUS_FIELDS) {
     const storage = STATUS_STORAGE[field];
@@ -70,6 +86,12 @@ export function entryFromItem(item: Readonly<Record<string, unknown>>): MediaLog
     url: item.url as string,
     'user-id': item[MEDIA_LOG_ATTRIBUTES.userId] as number,
   };
+}
+
+/** The entry an item holds, with the family it was written with (absent on an item written before families were kept): what the fold and the recount count. */
+export function countedEntryOfItem(item: Readonly<Record<string, unknown>>): CountedEntry {
+  const family = item[MEDIA_LOG_ATTRIBUTES.family];
+  return typeof family === 'number' ? { ...entryFromItem(item), family } : entryFromItem(item);
 }
 
 /** When each status of a stored item was set. */

@@ -8,18 +8,26 @@ import { allShards, SHARDS, shardOf } from './shards';
  * (sharded where the design rate needs it: shards.ts), and the counters.
  */
 
-/** Whose entries a counter counts: everyone's, or one user's. */
-export type CounterScope = { readonly kind: 'all' } | { readonly kind: 'user'; readonly userId: number };
+/**
+ * Whose entries a counter counts: everyone's, one user's, or one family's (the entries of a top
+ * user and of its sub users, by the family each entry was written with: DESIGN.md 7b, round five).
+ */
+export type CounterScope =
+  | { readonly kind: 'all' }
+  | { readonly kind: 'user'; readonly userId: number }
+  | { readonly kind: 'family'; readonly familyId: number };
 
 /** The counter scopes. */
 export const COUNTER_SCOPES = {
   all: { kind: 'all' } as CounterScope,
   user: (userId: number): CounterScope => ({ kind: 'user', userId }),
+  family: (familyId: number): CounterScope => ({ kind: 'family', familyId }),
 } as const;
 
-/** A scope as counter keys name it (`ALL`, `USER#<id>`); also a map key for scopes, never parsed back. */
+/** A scope as counter keys name it (`ALL`, `USER#<id>`, `FAMILY#<id>`); also a map key for scopes, never parsed back. */
 export function scopeName(scope: CounterScope): string {
-  return scope.kind === 'all' ? 'ALL' : `USER#${scope.userId}`;
+  if (scope.kind === 'all') return 'ALL';
+  return scope.kind === 'user' ? `USER#${scope.userId}` : `FAMILY#${scope.familyId}`;
 }
 
 /** Sort key of every listing index: send time, then id, so it is unique and in time order. */
@@ -62,6 +70,9 @@ export function statusShards(value: IndexedStatus): number {
 /** What every entry's partition key starts with: stream filters and IAM grants name entries by it. */
 export const ENTRY_KEY_PREFIX = 'E#';
 
+/** What the partition key of a family's move marker starts with: IAM grants name the markers by it. */
+export const FAMILY_MOVE_KEY_PREFIX = 'MOVE#';
+
 /** What every counter's partition key starts with: IAM grants name the counters by it. */
 export const COUNTER_KEY_PREFIX = 'COUNT#';
 
@@ -88,6 +99,19 @@ export const mediaLogKeys = {
   user: (userId: number, shard: number) => `USER#${userId}#${shard}`,
   /** Every shard of one user. */
   userShards: (userId: number) => allShards(SHARDS.user).map((shard) => mediaLogKeys.user(userId, shard)),
+  /**
+   * `FAMILY#<id>#<shard>`: one family's partitions, all time, sharded like a user's (a family may
+   * be the heaviest customer). A family is the top user of an entry's user when it was written: the
+   * sub user's parent, or the user itself.
+   */
+  family: (familyId: number, shard: number) => `FAMILY#${familyId}#${shard}`,
+  /** Every shard of one family. */
+  familyShards: (familyId: number) => allShards(SHARDS.user).map((shard) => mediaLogKeys.family(familyId, shard)),
+  /**
+   * `MOVE#<family id>`: the users whose entries are being re-keyed into or out of a family (a sub
+   * user moved to another parent). A family's listing leaves their entries out until it is done.
+   */
+  familyMoves: (familyId: number) => ({ pk: `${FAMILY_MOVE_KEY_PREFIX}${familyId}` }),
   /** A url's one partition (its hash), all time: a url is requested a few times, and its listing counts it within the count budget. */
   url: (hash: string) => hash,
   /** `<value>#<shard>`: a status value's partition spans all time (a status change knows the entry's id, not its month). */
@@ -95,7 +119,7 @@ export const mediaLogKeys = {
   /** Every shard of a status value. */
   statusShards: (value: IndexedStatus) => allShards(statusShards(value)).map((shard) => mediaLogKeys.status(value, shard)),
   /** The shards an entry's items land in. */
-  shardsOf: (id: string) => ({ log: shardOf(id, SHARDS.log), user: shardOf(id, SHARDS.user), status: (value: IndexedStatus) => shardOf(id, statusShards(value)) }),
+  shardsOf: (id: string) => ({ log: shardOf(id, SHARDS.log), user: shardOf(id, SHARDS.user), family: shardOf(id, SHARDS.user), status: (value: IndexedStatus) => shardOf(id, statusShards(value)) }),
   /**
    * `COUNT#<scope>#<level>[#<parent bucket>]`: the counters of `level` inside the parent bucket (the
    * month of a day, the day of an hour); months have a single partition per scope.

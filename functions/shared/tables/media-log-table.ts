@@ -11,10 +11,13 @@ export const MEDIA_LOG_ATTRIBUTES = {
   sendKey: 'sk',
   /** The entry's user, projected into the indexes whose listings check the caller's scope on index items. */
   userId: 'userId',
+  /** The entry's family (its user's top user when it was written), kept for the fold's family counters. */
+  family: 'family',
   /** Partition attribute of each listing index. */
   partition: {
     log: 'logPk',
     user: 'userPk',
+    family: 'familyPk',
     url: 'urlPk',
     status: 'statusPk',
     ffscan: 'ffscanPk',
@@ -34,6 +37,7 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
   const names: Record<MediaLogPartitionKind, string> = {
     log: 'log-by-send',
     user: 'user-by-send',
+    family: 'family-by-send',
     url: 'url-by-send',
     status: 'status-by-send',
     ffscan: 'ffscan-status-by-send',
@@ -53,6 +57,9 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
  *   time ranges: `LOG#<shard>`, all time, 5 shards (model/shards.ts), merged by the page.
  * - user-by-send: the entries of one user, `USER#<id>#<shard>`, all time, 2 shards (a customer
  *   may send 40 % of the traffic); several users are merged in send order.
+ * - family-by-send: the entries of one family (a top user and its sub users, DESIGN.md 7b round
+ *   five), `FAMILY#<id>#<shard>`, all time, sharded like a user: a user's or parent's own listing
+ *   reads it whatever the family's size, where merging every member's shards grew with the family.
  * - url-by-send: an exact url, the url's hash, all time; its total is counted in its partition
  *   within the count budget (a url keeps no counters), so its items are as small as keys can be.
  * - status-by-send and one per other status field: a filter on a status value that is a needle in
@@ -90,6 +97,7 @@ export const mediaLogTable: TableDefinition = {
   indexes: [
     listingIndex('log', [userId]),
     listingIndex('user', []),
+    listingIndex('family', []),
     listingIndex('url', [userId]),
     ...STATUS_INDEX_KINDS.map((kind) => listingIndex(kind, [userId])),
   ],

@@ -1,6 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSBatchResponse } from 'aws-lambda';
-import { entryFromItem } from '../../../functions/media-log/model/entry-item';
+import { countedEntryOfItem, entryFromItem } from '../../../functions/media-log/model/entry-item';
+import type { CountedEntry } from '../../../functions/media-log/model/counters';
 import { ENTRY_KEY_PREFIX } from '../../../functions/media-log/model/keys';
 import { handler } from '../../../functions/media-log/feed/ingest-media-log';
 import { STATUS_FIELDS, type MediaStatus, type StatusField } from '../../../functions/media-log/model/entry-fields';
@@ -45,18 +46,28 @@ export function failedBodies(response: SQSBatchResponse, records: readonly Deliv
   return records.filter((record) => failed.has(record.messageId)).map((record) => record.body);
 }
 
-/** Every entry stored in the media log table, read by a full scan (not through any index or counter). */
-export async function scanEntries(): Promise<MediaLogEntry[]> {
-  const entries: MediaLogEntry[] = [];
+/** Every entry item stored in the media log table, read by a full scan (not through any index or counter). */
+async function scanEntryItems(): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await getDocumentClient().send(
       new ScanCommand({ TableName: tableName(mediaLogTable), FilterExpression: 'begins_with(pk, :entry)', ExpressionAttributeValues: { ':entry': ENTRY_KEY_PREFIX }, ExclusiveStartKey: start }),
     );
-    entries.push(...(page.Items ?? []).map(entryFromItem));
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start !== undefined);
-  return entries;
+  return items;
+}
+
+/** Every entry stored in the media log table, read by a full scan. */
+export async function scanEntries(): Promise<MediaLogEntry[]> {
+  return (await scanEntryItems()).map(entryFromItem);
+}
+
+/** Every entry stored, with the family it is counted in: what the counters must add up to. */
+export async function scanCountedEntries(): Promise<CountedEntry[]> {
+  return (await scanEntryItems()).map(countedEntryOfItem);
 }
 
 /**

@@ -86,8 +86,30 @@ describe('the fold of a batch', () => {
   it('adds a new entry to each of its counters once, and moves it between status combinations as its statuses change', async () => {
     const user = (nextUser += 1);
     const outcome = await fold('shard-a', lifecycle(user));
-    expect(outcome).toEqual({ counters: 4, written: 4, alreadyFolded: 0 });
+    // The whole log's month, day and hour, the user's month and its family's month (the user heads its own).
+    expect(outcome).toEqual({ counters: 5, written: 5, alreadyFolded: 0 });
     expect(await monthCounts(user)).toEqual({ n: 1, csspp: 1 });
+  });
+
+  it('moves a re-keyed entry from its old family\'s counter to its new one, its user\'s and the log\'s unchanged', async () => {
+    const sub = entry();
+    const [from, to] = [(nextUser += 1), (nextUser += 1)];
+    const keyed = (familyId: number) => marshall(entryItem(sub, undefined, familyId));
+    const familyMonth = async (familyId: number) => {
+      const key = entryCounterKeys({ ...sub, family: familyId }).find((candidate) => candidate.pk === `COUNT#FAMILY#${familyId}#month`);
+      const { Item = {} } = await getDocumentClient().send(new GetCommand({ TableName: tableName(mediaLogCountsTable), Key: key }));
+      return Item.n;
+    };
+    const change = (before: ReturnType<typeof keyed> | undefined, after: ReturnType<typeof keyed>): StreamRecord => ({
+      dynamodb: { Keys: marshall(mediaLogKeys.entry(sub.id)), ...(before ? { OldImage: before } : {}), NewImage: after, SequenceNumber: String((nextSequence += 1)) },
+    });
+    await fold('shard-a', [change(undefined, keyed(from))]);
+
+    const outcome = await fold('shard-a', [change(keyed(from), keyed(to))]);
+
+    expect(outcome).toEqual({ counters: 2, written: 2, alreadyFolded: 0 });
+    expect([await familyMonth(from), await familyMonth(to)]).toEqual([0, 1]);
+    expect((await monthCounts(sub['user-id'])).n).toBe(1);
   });
 
   it('changes nothing when the same batch is delivered again', async () => {
@@ -95,7 +117,7 @@ describe('the fold of a batch', () => {
     const batch = lifecycle(user);
     await fold('shard-a', batch);
     const again = await fold('shard-a', batch);
-    expect(again).toEqual({ counters: 4, written: 0, alreadyFolded: 4 });
+    expect(again).toEqual({ counters: 5, written: 0, alreadyFolded: 5 });
     expect(await monthCounts(user)).toEqual({ n: 1, csspp: 1 });
   });
 
