@@ -31,7 +31,9 @@ export function levelOf(bucket: string): TimeLevel {
 export function counterKind(key: CounterWrite['key']): string {
   const level = levelOf(key.sk);
   const wholeLog = key.pk === mediaLogKeys.counterPartition(COUNTER_SCOPES.all, level, parentBucketOf(COUNTER_SCOPES.all, level, bucketStart(key.sk)));
-  return `${wholeLog ? 'whole log' : 'a user'}, ${level}`;
+  // A scope's counter partition names it (model/keys.ts `scopeName`): `…#USER#<id>…` or `…#FAMILY#<id>…`.
+  const scope = wholeLog ? 'whole log' : key.pk.includes('#FAMILY#') ? 'a family' : 'a user';
+  return `${scope}, ${level}`;
 }
 
 /** A counter item: its key, the item, and when each watermark it holds was written (epoch seconds). */

@@ -42,7 +42,7 @@ function change(writer: TableWriter, item: MutableItem, field: StatusField, valu
 }
 
 describe('the media log table as the feed writes it', () => {
-  it('puts a new entry in the table and in each of its 7 indexes: log, user, url and the pending partition of each status index', () => {
+  it('puts a new entry in the table and in each of its 8 indexes: log, user, family, url and the pending partition of each status index', () => {
     const { tally } = stored();
     tally.endSecond();
 
@@ -50,6 +50,7 @@ describe('the media log table as the feed writes it', () => {
       [TABLE]: 1,
       [index('log-by-send')]: 1,
       [index('user-by-send')]: 1,
+      [index('family-by-send')]: 1,
       [index('url-by-send')]: 1,
       [index('status-by-send')]: 1,
       [index('ffscan-status-by-send')]: 1,

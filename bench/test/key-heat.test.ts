@@ -20,7 +20,7 @@ const COUNTED_TO = COUNTED_FROM + PLAN.countedSeconds * 1000;
 const WARM_UP = 2;
 
 /**
- * Index writes of the counted seconds by the design rules: a put enters 7 indexes; a field's first
+ * Index writes of the counted seconds by the design rules: a put enters 8 indexes; a field's first
  * change (processing) moves it in its status index (2); its final change takes it out on success
  * (1), moves it to another indexed value (2), or writes nothing when it stays processing.
  */
@@ -29,7 +29,7 @@ function indexWritesByHand(): number {
   let writes = 0;
   for (const requests of pipelineTraffic(traffic, new Date(COUNTED_FROM - WARM_UP * 1000), WARM_UP + PLAN.countedSeconds)) {
     for (const { ms, changes } of requests) {
-      if (ms >= COUNTED_FROM && ms < COUNTED_TO) writes += 7;
+      if (ms >= COUNTED_FROM && ms < COUNTED_TO) writes += 8;
       changes.forEach(({ ms: when, change }, position) => {
         if (when < COUNTED_FROM || when >= COUNTED_TO) return;
         const first = position % 2 === 0;
@@ -60,8 +60,8 @@ describe('the simulated day at 20 entries/s', () => {
     expect(result.perLifecycle.indexes.writes * result.day.lifecycles).toBeCloseTo(indexWritesByHand(), 6);
   });
 
-  it('puts every request in the log, its user’s and its url’s partitions once', () => {
-    for (const name of ['log-by-send', 'user-by-send', 'url-by-send']) expect(result.perLifecycle.targets.find((target) => target.target === `${mediaLogTable.id} ${name}`)?.writes).toBe(1);
+  it('puts every request in the log, its user’s, its family’s and its url’s partitions once', () => {
+    for (const name of ['log-by-send', 'user-by-send', 'family-by-send', 'url-by-send']) expect(result.perLifecycle.targets.find((target) => target.target === `${mediaLogTable.id} ${name}`)?.writes).toBe(1);
   });
 
   it('gives the heaviest customer 40 % of the requests, over its two user partitions', () => {
@@ -75,8 +75,8 @@ describe('the simulated day at 20 entries/s', () => {
 
     expect(result.hottestCounters[0]?.heat.peak).toBe(1);
     expect(partitions[0]).toMatchObject({ key: 'COUNT#ALL#hour#2026-03-10', peak: 2 });
-    // 100 lifecycles a batch share the whole log's 3 items and the 5 users' months.
-    expect(result.perLifecycle.counters.writes).toBeCloseTo(8 / 100, 2);
+    // 100 lifecycles a batch share the whole log's 3 items, the 5 users' months and their 5 families' (each user its own top user).
+    expect(result.perLifecycle.counters.writes).toBeCloseTo(13 / 100, 2);
   });
 
   it('reports every counter item at the end of the day, month items with the days of the month before', () => {
@@ -86,6 +86,7 @@ describe('the simulated day at 20 entries/s', () => {
     expect(month?.item[TOTAL_ATTRIBUTE]).toBeGreaterThanOrEqual(20 * sinceMonthStart - 20 * WARM_UP);
     expect(Object.keys(month?.item ?? {}).filter((name) => /^c[a-z]{4}$/.test(name)).length).toBeGreaterThanOrEqual(result.day.model.finals.size);
     expect(result.counters.filter((counter) => counter.kind === 'a user, month')).toHaveLength(5);
+    expect(result.counters.filter((counter) => counter.kind === 'a family, month')).toHaveLength(5);
   });
 
   it('adds up a lifecycle’s units, and reports each target as met or missed', () => {

@@ -68,10 +68,12 @@ export class WatcherIndex {
     for (const { before, after } of changes) {
       // A removal (retention's TTL) is no change of the request: nothing to tell.
       if (after === undefined) continue;
+      // The entry as the listing shows it: the family an item is counted in is the table's, not the API's.
+      const { family: _family, ...entry } = after;
       for (const group of this.groupsFor(after, before)) {
         const matches = matchesSubscription(after, group.match);
         if (!matches && (before === undefined || !matchesSubscription(before, group.match))) continue;
-        for (const watcher of group.watchers) found.push({ watcher, entry: after, matches });
+        for (const watcher of group.watchers) found.push({ watcher, entry, matches });
       }
     }
     return found;
