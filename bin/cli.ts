@@ -53,7 +53,7 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
   },
   'media-log backfill-families': {
     synopsis: 'media-log backfill-families',
-    does: 'Keys every media log entry written before families were kept to its user\'s family (README, "Upgrading the media log"); running it again changes nothing.',
+    does: 'Keys every media log entry written before families were kept to its user\'s family (docs/operations.md, "Upgrading the media log"); running it again changes nothing.',
     load: async () => (await import('../local/cli/family-commands')).mediaLogBackfillFamilies,
   },
   'media-log recount': {
