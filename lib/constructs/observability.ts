@@ -2,8 +2,6 @@ import { Duration } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -15,6 +13,7 @@ import { acknowledgeFindings } from '../nag-acknowledgements';
 import type { ServiceFunction } from './service-function';
 import type { LiveApi } from './live-api';
 import { streamLag, type StreamConsumer } from './stream-consumers';
+import { createAlarmTopic } from './alarm-topic';
 import { deniedUploadReads, UPLOAD_READS_DENIED_THRESHOLD } from './upload-read-alarm';
 
 /** CloudWatch namespace of the service's own metrics (Powertools metrics and the log metric filters). */
@@ -116,7 +115,7 @@ export class Observability extends Construct {
     for (const consumer of props.streamConsumers) this.addStreamConsumerAlarms(consumer);
     if (props.live) this.addLiveAlarm(props.live);
     if (props.alarmEmail) {
-      this.topic = this.createTopic(props.alarmEmail);
+      this.topic = createAlarmTopic(this, props.alarmEmail);
       const action = new actions.SnsAction(this.topic);
       for (const alarm of this.alarms) alarm.addAlarmAction(action);
     }
@@ -238,31 +237,5 @@ export class Observability extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       }),
     );
-  }
-
-  private createTopic(email: string): sns.Topic {
-    // CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key; this key lets it.
-    const key = new kms.Key(this, 'AlarmTopicKey', {
-      description: 'Encrypts the Frontend API alarm topic',
-      enableKeyRotation: true,
-    });
-    key.addToResourcePolicy(
-      new iam.PolicyStatement({
-        principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-      }),
-    );
-    const topic = new sns.Topic(this, 'AlarmTopic', { masterKey: key, enforceSSL: true });
-    const subscription = new sns.Subscription(this, 'AlarmEmail', {
-      topic,
-      protocol: sns.SubscriptionProtocol.EMAIL,
-      endpoint: email,
-    });
-    acknowledgeFindings(subscription, {
-      'Serverless-SNSRedrivePolicy':
-        'An email subscription: SNS retries delivery itself, and an undeliverable alarm mail has no consumer to redrive to; the alarm state stays visible in CloudWatch.',
-    });
-    return topic;
   }
 }
