@@ -21,5 +21,7 @@ export default {
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   setupFiles: ['<rootDir>/test/setup/isolate-test-file.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/provision-test-resources.ts'],
-  testTimeout: 30000,
+  // A clean clone's first run compiles every module cold on CI's 2 cores, beside DynamoDB Local's JVM: a
+  // test's first call to a route can take tens of seconds there, though a warm run takes well under one.
+  testTimeout: 60000,
 };

@@ -16,9 +16,9 @@ describe('npm run openapi', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'openapi-')), 'openapi.json');
     await openapiCli(file);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
-  }, 30_000);
+  }, 120_000);
 
   it('refuses extra arguments with a usage line and exit code 2', async () => {
     await expect(openapiCli('a.json', 'b.json')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
-  }, 30_000);
+  }, 120_000);
 });
