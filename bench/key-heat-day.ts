@@ -138,7 +138,7 @@ class Stretch {
     for (const happening of happenings) {
       if ('change' in happening) this.change(happening);
       else {
-        this.entries.request(happening.entry, happening.ms);
+        this.entries.request(happening.entry, happening.ms, happening.family);
         this.schedule(happening.entry.id, happening.changes);
       }
     }

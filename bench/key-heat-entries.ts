@@ -38,11 +38,11 @@ export class EntryWrites {
     this.table = new TableWriter(tally, mediaLogTable);
   }
 
-  /** A new request, stored at `ms`. */
-  public request(entry: MediaLogEntry, ms: number): void {
-    const item = entryItem(entry);
+  /** A new request, stored at `ms`, of a user in family `familyId` (by default its own: a top user's). */
+  public request(entry: MediaLogEntry, ms: number, familyId: number = entry['user-id']): void {
+    const item = entryItem(entry, undefined, familyId);
     this.table.put(item);
-    // As the fold reads it from the stream: with its family, which it is counted in too.
+    // As the fold reads it from the stream: with its family, which a sub user's entry is counted in too.
     const counted = countedEntryOfItem(item);
     this.stored.set(entry.id, { item, entry: counted });
     this.stream.record(String(item.pk), ms, recordPayloadBytes(undefined, this.table.sizeOf(item)), undefined, counted);

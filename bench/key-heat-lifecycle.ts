@@ -48,15 +48,16 @@ export function perLifecycle(totals: ReadonlyMap<string, WriteTotal>, lifecycles
  * given, then one fold batch holding only this lifecycle's records, on a counters table with no
  * item yet (as a lifecycle fed to an empty DynamoDB Local and folded once). Table writes cost
  * ceil(max(old, new item size) / 1 KB), index writes 1 per KB of the index item, counter writes
- * ceil(max(old, new) / 1 KB).
+ * ceil(max(old, new) / 1 KB). The entry's user heads its own family unless `familyId` says otherwise
+ * (a sub user's entry is indexed and counted in its family as well).
  */
-export function lifecycleWriteUnits(entry: MediaLogEntry, changes: readonly StatusChange[]): LifecycleWrites {
+export function lifecycleWriteUnits(entry: MediaLogEntry, changes: readonly StatusChange[], familyId: number = entry['user-id']): LifecycleWrites {
   const tally = new WriteTally();
   const records: EntryChange[] = [];
   const writes = new EntryWrites(tally, {
     record: (_key, _ms, _bytes, before, after) => records.push({ sequence: sequenceOf(0, 0, records.length + 1), ...(before ? { before } : {}), after }),
   });
-  writes.request(entry, Date.parse(entry.send));
+  writes.request(entry, Date.parse(entry.send), familyId);
   for (const change of changes) writes.change(change, Date.parse(change.at));
   const foldedAt = Math.ceil(Math.max(Date.parse(entry.send), ...changes.map((change) => Date.parse(change.at))) / 1000);
   new CounterTable(tally).fold(shardIdOf(0, 0), records, foldedAt);

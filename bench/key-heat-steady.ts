@@ -6,7 +6,7 @@ import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-batches';
 import { levelOf, type CounterItem, type CounterTable } from './key-heat-counters';
 import { EntryWrites } from './key-heat-entries';
 import { generationAt, generationStart, sequenceOf, shardIdOf, type StreamOptions } from './key-heat-stream';
-import { lifecycleSeconds, pipelineTraffic, userRates, xorshift, type TrafficOptions } from './key-heat-traffic';
+import { familyOf, lifecycleSeconds, pipelineTraffic, userRates, xorshift, type TrafficOptions } from './key-heat-traffic';
 import { WriteTally } from './key-heat-writes';
 
 /**
@@ -57,8 +57,8 @@ function meanRecordBytes(traffic: TrafficOptions, start: Date): number {
     },
   });
   const requests = pipelineTraffic({ ...traffic, entriesPerSecond: WEIGHED_LIFECYCLES }, start, 1).next().value ?? [];
-  for (const { entry, changes } of requests) {
-    writes.request(entry, Date.parse(entry.send));
+  for (const { entry, family, changes } of requests) {
+    writes.request(entry, Date.parse(entry.send), family);
     for (const { ms, change } of [...changes].sort((a, b) => a.ms - b.ms)) writes.change(change, ms);
   }
   return bytes / records;
@@ -140,8 +140,7 @@ export class SteadyTraffic {
       const send = new Date(instant).toISOString();
       const atInstant = new Map<string, number>();
       for (const [userId, rate] of users) {
-        // Every simulated user heads its own family (entry-item.ts keys an entry to its user unless told).
-        for (const key of entryCounterKeys({ send, 'user-id': userId, family: userId })) {
+        for (const key of entryCounterKeys({ send, 'user-id': userId, family: familyOf(userId) })) {
           const id = counterKeyId(key);
           atInstant.set(id, (atInstant.get(id) ?? 0) + rate);
         }

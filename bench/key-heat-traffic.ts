@@ -9,7 +9,7 @@ import { sampleMediaLogEntries } from '../local/seed/sample-entries';
  * new requests, each followed within about a minute by eight status changes (every status field
  * goes pending → processing → its final value). One customer sends the share of the traffic the
  * design allows one customer (40 %), the rest comes from a thousand users of Zipf-distributed
- * weight. Deterministic for a seed and a start, and produced a second at a time so that a window of
+ * weight, a quarter of them sub users of another ({@link familyOf}). Deterministic for a seed and a start, and produced a second at a time so that a window of
  * it never sits in memory at once.
  */
 
@@ -69,6 +69,8 @@ export interface TimedChange {
 export interface PipelineRequest {
   readonly ms: number;
   readonly entry: MediaLogEntry;
+  /** The family the entry is written with: {@link familyOf} its user. */
+  readonly family: number;
   readonly changes: readonly TimedChange[];
 }
 
@@ -81,6 +83,16 @@ export function xorshift(seed: number): () => number {
     state ^= state << 5;
     return (state >>> 0) / 4294967296;
   };
+}
+
+/**
+ * The family of a simulated user (its top user). The heaviest customer heads its own, and so does
+ * each Zipf user but every fourth, a sub user of the user before it: a quarter of those users, whose
+ * entries are indexed and counted in their family as well (counters.ts, `entryScopes`).
+ */
+export function familyOf(userId: number): number {
+  const rank = userId - HEAVIEST_USER - 1;
+  return rank >= 0 && rank % 4 === 3 ? userId - 1 : userId;
 }
 
 /** Each Zipf user's share of the requests that the heaviest customer does not send, heaviest first. */
@@ -187,7 +199,7 @@ export function* pipelineTraffic(traffic: TrafficOptions, start: Date, seconds: 
             { ms: finalMs, change: { id: entry.id, field, value: finalValue(sample[field]), at: iso(finalMs) } },
           ];
         });
-        return { ms, entry, changes };
+        return { ms, entry, family: familyOf(entry['user-id']), changes };
       });
     }
   }

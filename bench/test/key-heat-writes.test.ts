@@ -27,10 +27,10 @@ function peakOf(tally: WriteTally, target: string, key: string): number | undefi
   return tally.partitions.target(target).hottest(1000).find((heat) => heat.key === key)?.peak;
 }
 
-function stored(): { tally: WriteTally; writer: TableWriter; item: MutableItem } {
+function stored(familyId = ENTRY['user-id']): { tally: WriteTally; writer: TableWriter; item: MutableItem } {
   const tally = new WriteTally();
   const writer = new TableWriter(tally, mediaLogTable);
-  const item: MutableItem = entryItem(ENTRY);
+  const item: MutableItem = entryItem(ENTRY, undefined, familyId);
   writer.put(item);
   return { tally, writer, item };
 }
@@ -42,7 +42,7 @@ function change(writer: TableWriter, item: MutableItem, field: StatusField, valu
 }
 
 describe('the media log table as the feed writes it', () => {
-  it('puts a new entry in the table and in each of its 8 indexes: log, user, family, url and the pending partition of each status index', () => {
+  it('puts a top user’s new entry in the table and in 7 indexes: log, user, url and the pending partition of each status index', () => {
     const { tally } = stored();
     tally.endSecond();
 
@@ -50,7 +50,6 @@ describe('the media log table as the feed writes it', () => {
       [TABLE]: 1,
       [index('log-by-send')]: 1,
       [index('user-by-send')]: 1,
-      [index('family-by-send')]: 1,
       [index('url-by-send')]: 1,
       [index('status-by-send')]: 1,
       [index('ffscan-status-by-send')]: 1,
@@ -59,6 +58,15 @@ describe('the media log table as the feed writes it', () => {
     });
     expect(peakOf(tally, index('log-by-send'), mediaLogKeys.log(shards.log))).toBe(1);
     expect(peakOf(tally, index('status-by-send'), mediaLogKeys.status('pending', shards.status('pending')))).toBe(1);
+  });
+
+  it('puts a sub user’s new entry in its family’s index as well, in the shard its id falls in', () => {
+    const family = ENTRY['user-id'] + 1;
+    const { tally } = stored(family);
+    tally.endSecond();
+
+    expect(writesOf(tally)[index('family-by-send')]).toBe(1);
+    expect(peakOf(tally, index('family-by-send'), mediaLogKeys.family(family, shards.family))).toBe(1);
   });
 
   it('moves an entry from pending to processing in its own field’s status index only: a delete and a put', () => {

@@ -28,21 +28,29 @@ export interface RekeyReport {
   readonly rekeyed: number;
 }
 
+/** One entry to key to a family: its id, its user and the family. */
+export interface RekeyTarget {
+  readonly id: string;
+  readonly userId: number;
+  readonly familyId: number;
+}
+
 /**
  * The update that keys entry `id` to family `familyId`, a plan the executor sends as it is: on
  * condition that the entry exists (a deleted entry is not brought back as a bare family item) and
  * is not in that family already (a repeated re-key writes nothing the fold would see).
  */
-export function rekeyUpdate(tableName: string, id: string, familyId: number): UpdateCommandInput {
-  const attributes = familyAttributes(id, familyId);
-  const names = Object.keys(attributes);
+export function rekeyUpdate(tableName: string, target: RekeyTarget): UpdateCommandInput {
+  const { set, removed } = familyAttributes(target.id, target.userId, target.familyId);
+  const names = Object.keys(set);
+  const removes = removed.length > 0 ? ` REMOVE ${removed.map((_, index) => `#r${index}`).join(', ')}` : '';
   return {
     TableName: tableName,
-    Key: mediaLogKeys.entry(id),
-    UpdateExpression: `SET ${names.map((_, index) => `#a${index} = :a${index}`).join(', ')}`,
+    Key: mediaLogKeys.entry(target.id),
+    UpdateExpression: `SET ${names.map((_, index) => `#a${index} = :a${index}`).join(', ')}${removes}`,
     ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#a0) OR #a0 <> :a0)',
-    ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#a${index}`, name])),
-    ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:a${index}`, attributes[name]])),
+    ExpressionAttributeNames: Object.fromEntries([...names.map((name, index) => [`#a${index}`, name]), ...removed.map((name, index) => [`#r${index}`, name])]),
+    ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:a${index}`, set[name]])),
   };
 }
 
@@ -90,7 +98,7 @@ export class FamilyRekey {
             ExclusiveStartKey: start,
           }),
         );
-        await this.rekeyAll((page.Items ?? []).map((item) => ({ id: mediaLogKeys.idOf(String(item.pk)), familyId })), sums);
+        await this.rekeyAll((page.Items ?? []).map((item) => ({ id: mediaLogKeys.idOf(String(item.pk)), userId, familyId })), sums);
         onProgress?.({ ...sums });
         start = page.LastEvaluatedKey;
       } while (start !== undefined);
@@ -125,7 +133,7 @@ export class FamilyRekey {
           const items = (page.Items ?? []).map((item) => ({ id: mediaLogKeys.idOf(String(item.pk)), userId: Number(item[MEDIA_LOG_ATTRIBUTES.userId]) }));
           const unknown = [...new Set(items.map((item) => item.userId))].filter((id) => !tops.has(id));
           if (unknown.length > 0) for (const [id, top] of await users.topUsersOf(unknown)) tops.set(id, top);
-          await this.rekeyAll(items.map(({ id, userId }) => ({ id, familyId: tops.get(userId) ?? userId })), sums);
+          await this.rekeyAll(items.map(({ id, userId }) => ({ id, userId, familyId: tops.get(userId) ?? userId })), sums);
           onProgress?.({ ...sums });
           start = page.LastEvaluatedKey;
         } while (start !== undefined);
@@ -135,11 +143,11 @@ export class FamilyRekey {
   }
 
   /** Send the re-key of each entry, counting those it changed into `sums`. */
-  private async rekeyAll(targets: readonly { readonly id: string; readonly familyId: number }[], sums: { entries: number; rekeyed: number }): Promise<void> {
-    await mapConcurrently(targets, UPDATES_IN_FLIGHT, async ({ id, familyId }) => {
+  private async rekeyAll(targets: readonly RekeyTarget[], sums: { entries: number; rekeyed: number }): Promise<void> {
+    await mapConcurrently(targets, UPDATES_IN_FLIGHT, async (target) => {
       sums.entries += 1;
       try {
-        await this.client.send(new UpdateCommand(rekeyUpdate(this.tableName, id, familyId)));
+        await this.client.send(new UpdateCommand(rekeyUpdate(this.tableName, target)));
         sums.rekeyed += 1;
       } catch (error) {
         // Already in that family (or gone): nothing to change.

@@ -98,7 +98,7 @@ function hiddenUsersFilter(request: ListingRequest): ItemFilter | undefined {
  */
 function considersStatusPartitions(request: ListingRequest): boolean {
   const indexable = STATUS_FIELDS.some((field) => request.statuses[field]?.every(isIndexedStatus) === true);
-  // A family's partition is read alone: the status partitions' items carry a user, not a family.
+  // A family's partitions are read alone: the status partitions' items carry a user, not a family.
   if (request.scope.kind === 'family') return false;
   return request.url === undefined && indexable && (request.scope.kind === 'all' || request.scope.ids.length <= MAX_IN_OPERANDS);
 }

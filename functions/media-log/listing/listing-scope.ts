@@ -12,8 +12,9 @@ export type MemberScope =
 
 /**
  * A family's own entries (a user of role `user` without a `user-id` filter), read by the family
- * each entry was written with (DESIGN.md 7b, round five), so that the listing costs what one
- * user's does whatever the family's size. `moving`: users whose entries are being re-keyed into or
+ * each entry was written with (DESIGN.md 7b, round five): the top user's own partitions and
+ * counters beside the family's, which hold its sub users' entries, so that the listing costs what
+ * one user's does whatever the family's size. `moving`: users whose entries are being re-keyed into or
  * out of the family (a sub user moved to another parent); their entries are left out until done.
  */
 export interface FamilyScope {
@@ -43,7 +44,8 @@ export interface CountedScopes {
  * a family's, or each user's; an admin's listing of everyone hides the root users'.
  */
 export function countedScopes(scope: ListingScope): CountedScopes {
-  if (scope.kind === 'family') return { counted: [COUNTER_SCOPES.family(scope.familyId)], hidden: [] };
+  // The top user's own entries are in its user's partitions and counters, its sub users' in the family's (counters.ts).
+  if (scope.kind === 'family') return { counted: [COUNTER_SCOPES.user(scope.familyId), COUNTER_SCOPES.family(scope.familyId)], hidden: [] };
   if (scope.kind === 'users') return { counted: scope.ids.map(COUNTER_SCOPES.user), hidden: [] };
   return { counted: [COUNTER_SCOPES.all], hidden: scope.exclude.map(COUNTER_SCOPES.user) };
 }

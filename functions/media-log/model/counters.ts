@@ -128,14 +128,17 @@ export function parentBucketOf(scope: CounterScope, level: TimeLevel, time: stri
 export type CountedEntry = MediaLogEntry & { readonly family?: number };
 
 /**
- * The counter scopes one entry is counted in: the whole log, its user, and its family (when the
- * entry carries one). A url keeps no counters: most urls are requested a few times, so url counters
+ * The counter scopes one entry is counted in: the whole log, its user, and its family when the
+ * entry is a sub user's (it carries a family other than its user). A top user's own entries are
+ * counted once, under the user: a family's total is its top user's counters plus the family's
+ * (listing-scope.ts), so a top user's entry costs the fold no item more than before families were
+ * kept (DESIGN.md 7b: writes do not give way). A url keeps no counters: most urls are requested a few times, so url counters
  * would be two items of their own per entry for the fold to write, and a url listing counts its one
  * partition instead.
  */
 export function entryScopes(entry: Pick<CountedEntry, 'user-id' | 'family'>): CounterScope[] {
   const scopes = [COUNTER_SCOPES.all, COUNTER_SCOPES.user(entry['user-id'])];
-  return entry.family === undefined ? scopes : [...scopes, COUNTER_SCOPES.family(entry.family)];
+  return entry.family === undefined || entry.family === entry['user-id'] ? scopes : [...scopes, COUNTER_SCOPES.family(entry.family)];
 }
 
 /** Keys of every counter one entry is counted in: each level of each of its scopes. */

@@ -22,15 +22,17 @@ export function statusPartition(id: string, value: MediaStatus): string | undefi
 }
 
 /**
- * The family attributes of an entry of family `familyId`: the family itself (which the fold counts)
- * and its partition of the family index. Written with a new entry, and again when its user moves to
- * another family (feed/family-rekey.ts).
+ * The family attributes of an entry of user `userId` in family `familyId`: the family itself (which
+ * the live log routes by) and, for a sub user's entry, its partition of the family index. A top
+ * user's own entry has no family partition: its user partitions and counters already hold it, and
+ * a family's listing reads them beside the family's (counters.ts, `entryScopes`), so a top user's
+ * entry is indexed and counted once, not twice (DESIGN.md 7b: writes do not give way). Written with
+ * a new entry, and again when its user moves to another family (family/family-rekey.ts).
  */
-export function familyAttributes(id: string, familyId: number): Record<string, string | number> {
-  return {
-    [MEDIA_LOG_ATTRIBUTES.family]: familyId,
-    [MEDIA_LOG_ATTRIBUTES.partition.family]: mediaLogKeys.family(familyId, mediaLogKeys.shardsOf(id).family),
-  };
+export function familyAttributes(id: string, userId: number, familyId: number): { readonly set: Record<string, string | number>; readonly removed: readonly string[] } {
+  const partition = MEDIA_LOG_ATTRIBUTES.partition.family;
+  if (familyId === userId) return { set: { [MEDIA_LOG_ATTRIBUTES.family]: familyId }, removed: [partition] };
+  return { set: { [MEDIA_LOG_ATTRIBUTES.family]: familyId, [partition]: mediaLogKeys.family(familyId, mediaLogKeys.shardsOf(id).family) }, removed: [] };
 }
 
 /** The partition values of an entry, one per listing index it belongs to (the shards its id falls in); the family's apart ({@link familyAttributes}). */
@@ -63,7 +65,7 @@ export function entryItem(entry: MediaLogEntry, stamps?: StatusStamps, familyId:
     url: entry.url,
     [MEDIA_LOG_ATTRIBUTES.userId]: entry['user-id'],
     ...entryPartitions(entry),
-    ...familyAttributes(entry.id, familyId),
+    ...familyAttributes(entry.id, entry['user-id'], familyId).set,
   };
   for (const field of STATUS_FIELDS) {
     const storage = STATUS_STORAGE[field];

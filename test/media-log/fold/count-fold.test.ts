@@ -86,12 +86,12 @@ describe('the fold of a batch', () => {
   it('adds a new entry to each of its counters once, and moves it between status combinations as its statuses change', async () => {
     const user = (nextUser += 1);
     const outcome = await fold('shard-a', lifecycle(user));
-    // The whole log's month, day and hour, the user's month and its family's month (the user heads its own).
-    expect(outcome).toEqual({ counters: 5, written: 5, alreadyFolded: 0 });
+    // The whole log's month, day and hour, and the user's month (the user heads its own family: no family counter).
+    expect(outcome).toEqual({ counters: 4, written: 4, alreadyFolded: 0 });
     expect(await monthCounts(user)).toEqual({ n: 1, csspp: 1 });
   });
 
-  it('moves a re-keyed entry from its old family\'s counter to its new one, its user\'s and the log\'s unchanged', async () => {
+  it('moves a re-keyed entry from its old family\'s counter to its new one, or to none when its user heads its own, its user\'s and the log\'s unchanged', async () => {
     const sub = entry();
     const [from, to] = [(nextUser += 1), (nextUser += 1)];
     const keyed = (familyId: number) => marshall(entryItem(sub, undefined, familyId));
@@ -110,6 +110,13 @@ describe('the fold of a batch', () => {
     expect(outcome).toEqual({ counters: 2, written: 2, alreadyFolded: 0 });
     expect([await familyMonth(from), await familyMonth(to)]).toEqual([0, 1]);
     expect((await monthCounts(sub['user-id'])).n).toBe(1);
+
+    // Its user made a top user: the entry leaves the family's counter, and is counted by its user's alone.
+    const alone = await fold('shard-a', [change(keyed(to), keyed(sub['user-id']))]);
+
+    expect(alone).toEqual({ counters: 1, written: 1, alreadyFolded: 0 });
+    expect(await familyMonth(to)).toBe(0);
+    expect((await monthCounts(sub['user-id'])).n).toBe(1);
   });
 
   it('changes nothing when the same batch is delivered again', async () => {
@@ -117,7 +124,7 @@ describe('the fold of a batch', () => {
     const batch = lifecycle(user);
     await fold('shard-a', batch);
     const again = await fold('shard-a', batch);
-    expect(again).toEqual({ counters: 5, written: 0, alreadyFolded: 5 });
+    expect(again).toEqual({ counters: 4, written: 0, alreadyFolded: 4 });
     expect(await monthCounts(user)).toEqual({ n: 1, csspp: 1 });
   });
 
