@@ -73,8 +73,8 @@ export class CounterTable {
       for (const run of writeRuns(counter.parts)) {
         const counts = summed(run);
         const last = run[run.length - 1];
-        // Changes that cancel out within the run move nothing: nothing to write, nothing to mark.
-        if (last === undefined || counts.size === 0) continue;
+        // Changes that cancel out within the run are written too, as a mark (count-fold.ts says why).
+        if (last === undefined) continue;
         this.apply(id, counterWrite(counter.key, counts, shardId, last.sequence, nowSeconds), nowSeconds);
       }
     }

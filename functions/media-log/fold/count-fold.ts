@@ -154,8 +154,12 @@ export class CountFold {
     for (let attempt = 1; ; attempt += 1) {
       const counts = summed(parts);
       const last = parts[parts.length - 1];
-      // Changes that cancel out within the batch move nothing: nothing to write, nothing to mark.
-      if (last === undefined || counts.size === 0) return 'already-folded';
+      if (last === undefined) return 'already-folded';
+      // Changes that cancel out within the batch are still written, as a mark of the watermark alone:
+      // a delivery that begins at or before the item's watermark and ends after it (two folds at
+      // different positions of the stream, as a command's fold beside `npm start`'s) must add what
+      // comes after the watermark, which need not cancel out. The write is refused if so, and the
+      // parts after the stored watermark are written instead.
       const write = counterWrite(counter.key, counts, shardId, last.sequence, this.nowSeconds());
       try {
         const { Attributes } = await this.client.send(this.update(write, (parts[0] as typeof last).sequence, seen));
