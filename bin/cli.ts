@@ -56,6 +56,11 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
     does: 'Keys every media log entry written before families were kept to its user\'s family (docs/operations.md, "Upgrading the media log"); running it again changes nothing.',
     load: async () => (await import('../local/cli/family-commands')).mediaLogBackfillFamilies,
   },
+  'media-log rekey': {
+    synopsis: 'media-log rekey ID --from FAMILY',
+    does: 'Finishes moving the media log entries of a user to its family, from the family it left, when the background re-key gave up (its failure queue says so: docs/operations.md, "Alarms and what to do"); running it again changes nothing.',
+    load: async () => (await import('../local/cli/family-commands')).mediaLogRekey,
+  },
   'media-log recount': {
     synopsis: 'media-log recount [--settle SECONDS]',
     does: 'Rebuilds the media log counters from a scan of the entries, beside a running fold, and prints the drift it corrected as JSON.',

@@ -1,5 +1,6 @@
 import { authorizerFunction } from './auth/authorizer-function';
 import { reconcileAvatarObjectsFunction } from './avatars/scheduled-functions';
+import { rekeyMovedUsersFunction } from './media-log/family/family-functions';
 import { ingestMediaLogFunction } from './media-log/feed/queue-functions';
 import { foldMediaLogCountsFunction } from './media-log/fold/stream-functions';
 import { closeExpiredLiveConnectionsFunction, reviseLiveAccessFunction } from './live/access/access-functions';
@@ -19,7 +20,7 @@ export const serviceFunctions: ServiceFunctions = {
   authorizer: authorizerFunction,
   scheduled: [reconcileAvatarObjectsFunction, closeExpiredLiveConnectionsFunction],
   queueConsumers: [ingestMediaLogFunction],
-  streamConsumers: [foldMediaLogCountsFunction, notifyMediaLogWatchersFunction, reviseLiveAccessFunction],
+  streamConsumers: [foldMediaLogCountsFunction, notifyMediaLogWatchersFunction, reviseLiveAccessFunction, rekeyMovedUsersFunction],
   webSocketRoutes,
 };
 

@@ -5,7 +5,7 @@ import type { UserSummary } from '../../functions/users/schemas';
 import { parseCommand, parseUserId } from './arguments';
 import { UsageError } from './cli-errors';
 import { withData } from './data-access';
-import { markMove, moveUserEntries } from './family-commands';
+import { markMove, moveUserEntries, stillMoving } from './family-commands';
 import { avatarStorage, userAccounts, userListing, userProfiles } from '../tool-composition';
 
 /** The family of a user in the media log: its parent, or itself (DESIGN.md 7b, round five). */
@@ -71,7 +71,11 @@ export async function userDelete(args: string[]): Promise<void> {
 export async function userGet(args: string[]): Promise<void> {
   const { positionals } = parseCommand(args, {}, 1);
   const id = userIdArgument(positionals, 'get');
-  const user = await withData(() => userProfiles().describe(id));
+  const user = await withData(async () => {
+    const found = await userProfiles().describe(id);
+    if (await stillMoving(id, topUserOf(found))) process.stderr.write(`the media log entries of user ${id} are still moving to family ${topUserOf(found)}; until done, its families' listings leave them out\n`);
+    return found;
+  });
   process.stdout.write(`${JSON.stringify(user, null, 2)}\n`);
 }
 

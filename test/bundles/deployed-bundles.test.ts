@@ -7,7 +7,10 @@ import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { openApiDocument } from '../../functions/openapi/document';
 import type { RouteName } from '../../functions/routes';
 import { getS3Client } from '../../functions/shared/aws/clients';
-import { userRepository } from '../../local/tool-composition';
+import { userAccounts, userRepository } from '../../local/tool-composition';
+import { rekeyMovedUsersFunction } from '../../functions/media-log/family/family-functions';
+import { MemoryCheckpoints } from '../../local/fold/checkpoints';
+import { LocalStreamConsumer } from '../../local/fold/stream-consumer';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';
 import { deployedFunctions, type DeployedFunction } from '../../local/lambda/function-bundles';
@@ -181,6 +184,23 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
       totals.push((await callRoute('listMediaLog', { query: `url=${encodeURIComponent(url)}&status=success` }, parent)).body.pagination.total);
     }
     expect(totals).toEqual([1, 1]);
+  },
+  rekeyMovedUsers: async () => {
+    const other = await createTestUser({ role: 'user' });
+    const moved = await createTestUser({ role: 'sub', parent: parent.record.id });
+    const id = randomUUID();
+    await entryWriter().write({ id, send: '2026-05-08T07:08:09.000Z', status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success', url: 'https://media.example.com/moved.mp4', 'user-id': moved.record.id });
+    await userAccounts().update(moved.record.id, { parent: other.record.id });
+    // The users table's stream, delivered to the bundle as its event source mapping delivers it.
+    const consumer = new LocalStreamConsumer(rekeyMovedUsersFunction, new MemoryCheckpoints(), async (event) => resultOf(await invokeDeployed('rekeyMovedUsers', event)));
+    try {
+      expect((await consumer.drain()).delivered).toBeGreaterThan(0);
+    } finally {
+      await consumer.stop();
+    }
+    await foldLog();
+    expect((await callRoute('listMediaLog', {}, other)).body.log.map((entry: { id: string }) => entry.id)).toEqual([id]);
+    expect((await callRoute('listMediaLog', { query: `request=${id}` }, parent)).body.log).toEqual([]);
   },
   ...live.scenarios,
 };

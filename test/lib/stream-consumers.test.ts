@@ -31,7 +31,7 @@ const mapping = mappings[0]?.[1].Properties ?? {};
 
 describe('the stream consumers', () => {
   it('are the deployed functions of kind stream, the counter fold among them', () => {
-    expect(deployedFunctions.filter((fn) => fn.kind === 'stream').map((fn) => fn.name)).toEqual(['foldMediaLogCounts', 'notifyMediaLogWatchers', 'reviseLiveAccess']);
+    expect(deployedFunctions.filter((fn) => fn.kind === 'stream').map((fn) => fn.name)).toEqual(['foldMediaLogCounts', 'notifyMediaLogWatchers', 'reviseLiveAccess', 'rekeyMovedUsers']);
     expect(resources[functionId]?.Type).toBe('AWS::Lambda::Function');
   });
 

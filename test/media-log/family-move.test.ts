@@ -1,7 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { rekeyMovedUsersFunction } from '../../functions/media-log/family/family-functions';
+import { usersKeys } from '../../functions/shared/tables/users-keys';
+import { MemoryCheckpoints } from '../../local/fold/checkpoints';
+import { LocalStreamConsumer } from '../../local/fold/stream-consumer';
 import { FamilyMoves } from '../../functions/media-log/family/family-moves';
 import { FamilyRekey } from '../../functions/media-log/family/family-rekey';
 import { entryItem } from '../../functions/media-log/model/entry-item';
@@ -78,6 +82,10 @@ describe('a family\'s own listing', () => {
       expect(own.entries).toEqual(of(first, stays));
       expect(own.exact).toEqual([false]);
       expect(other.entries).toEqual(of(second));
+      // The operator asking about the user hears it too.
+      const get = await cli(['user', 'get', String(moved.record.id)]);
+      expect(get.status).toBe(0);
+      expect(get.stderr).toContain(`the media log entries of user ${moved.record.id} are still moving to family ${first.record.id}`);
     } finally {
       await moves.clear(moved.record.id, [first.record.id, second.record.id]);
     }
@@ -91,6 +99,7 @@ describe('moving a sub user to another parent', () => {
 
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ id: moved.record.id, parent: { id: second.record.id } });
+    expect(run.stderr).toContain(`the media log entries of user ${moved.record.id} move from family ${first.record.id} to family ${second.record.id} in the background`);
     expect(run.stderr).toContain(`re-keying the media log entries of user ${moved.record.id} from family ${first.record.id} to family ${second.record.id}`);
     expect(run.stderr).toMatch(new RegExp(`${written.get(moved.record.id)?.length} entries read, ${written.get(moved.record.id)?.length} re-keyed`));
     expect(await listing(first)).toEqual({ entries: of(first, stays), totals: [of(first, stays).length], exact: [true] });
@@ -106,6 +115,56 @@ describe('moving a sub user to another parent', () => {
     expect((await listing(second)).entries).toEqual(of(second, moved));
     expect((await listing(first)).entries).toEqual(of(first, stays));
   });
+});
+
+describe('a move the background re-key gave up on', () => {
+  it('is finished by `media-log rekey ID --from FAMILY`, its marks cleared', async () => {
+    const third = await createTestUser({ role: 'user' });
+    // Moved, marked, and never re-keyed: as a re-key whose batch reached its failure queue leaves it.
+    const moves = new FamilyMoves(getDocumentClient(), tableName(mediaLogTable));
+    await moves.mark(moved.record.id, [second.record.id, third.record.id]);
+    await getDocumentClient().send(new UpdateCommand({ TableName: tableName(usersTable), Key: usersKeys.profile(moved.record.id), UpdateExpression: 'SET parentId = :parent', ExpressionAttributeValues: { ':parent': third.record.id } }));
+    expect((await listing(third)).exact).toEqual([false]);
+
+    const run = await cli(['media-log', 'rekey', String(moved.record.id), '--from', String(second.record.id)]);
+
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`${written.get(moved.record.id)?.length} entries re-keyed, 0 already in their family\n`);
+    expect(await listing(third)).toEqual({ entries: of(moved), totals: [of(moved).length], exact: [true] });
+    expect(await listing(second)).toEqual({ entries: of(second), totals: [of(second).length], exact: [true] });
+  }, 120_000);
+
+  it('is refused without the family the user left, with a usage line', async () => {
+    const run = await cli(['media-log', 'rekey', String(moved.record.id)]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('media-log rekey takes a user ID and --from FAMILY');
+  });
+});
+
+describe('a sub user moved by another path than the CLI (the console, a script)', () => {
+  it('has its entries re-keyed in the background by the users table stream\'s consumer', async () => {
+    const parent = await createTestUser({ role: 'user' });
+    const other = await createTestUser({ role: 'user' });
+    const sub = await createTestUser({ role: 'sub', parent: parent.record.id });
+    const entries = sampleMediaLogEntries(12, { userIds: [sub.record.id], start: new Date('2026-06-01T00:00:00Z'), spanMs: 86_400_000, seed: 23 });
+    await storeEntries(entries);
+    await getDocumentClient().send(new UpdateCommand({ TableName: tableName(usersTable), Key: usersKeys.profile(sub.record.id), UpdateExpression: 'SET parentId = :parent', ExpressionAttributeValues: { ':parent': other.record.id } }));
+    // Until its consumer has run, the new family does not list the entries yet.
+    expect((await listing(other)).entries).toEqual([]);
+
+    // The users table's stream, delivered to the deployed handler as its event source mapping delivers it.
+    const consumer = new LocalStreamConsumer(rekeyMovedUsersFunction, new MemoryCheckpoints());
+    try {
+      await consumer.drain();
+    } finally {
+      await consumer.stop();
+    }
+    await foldLog();
+
+    expect(await listing(other)).toEqual({ entries: sorted(entries), totals: [entries.length], exact: [true] });
+    expect(await listing(parent)).toEqual({ entries: [], totals: [0], exact: [true] });
+    expect(await new FamilyMoves(getDocumentClient(), tableName(mediaLogTable)).movingUsers(other.record.id)).toEqual([]);
+  }, 120_000);
 });
 
 describe('entries written before families were kept', () => {

@@ -1,10 +1,8 @@
 import type { ScheduledFunctionDefinition, StreamConsumerDefinition } from '../../shared/deployment/function-definitions';
 import { USER_DIRECTORY_READS } from '../../shared/deployment/users-table-access';
+import { USER_KEY_PREFIX } from '../../shared/tables/users-keys';
 import { CONNECTION_REMOVAL } from '../connections/websocket-routes';
 import { LIVE_PARTITIONS } from '../model/live-keys';
-
-/** The user partitions of the users table: profiles are the only items whose changes matter here. */
-const USER_ITEMS = 'USER#';
 
 /**
  * Revocation (DESIGN.md 7c): a consumer of the users table's stream that closes the live
@@ -17,7 +15,8 @@ export const reviseLiveAccessFunction = {
   handler: 'functions/live/access/revise-live-access.ts',
   description: 'the live media log: closes the connections of users who lost access, and rescopes those whose family or the root users changed',
   table: 'Users',
-  keyPrefixes: [USER_ITEMS],
+  // The user partitions of the users table: profiles are the only items whose changes matter here.
+  keyPrefixes: [USER_KEY_PREFIX],
   batchSize: 100,
   maxBatchingWindowSeconds: 0,
   tumblingWindowSeconds: 900,

@@ -19,6 +19,9 @@ export function familyOf(user: { readonly id: number; readonly role: Role; reado
   return user.role === 'user' ? user.id : user.role === 'sub' ? user.parentId : null;
 }
 
+/** What the partition key of every item of a user (its profile, avatars, claims) starts with: stream filters name them by it. */
+export const USER_KEY_PREFIX = 'USER#';
+
 /** Keys of the users table's items, and the partition values of its listing indexes. */
 export const usersKeys = {
   /** `USER#<id>` / `PROFILE`: the profile. It sorts after the avatars (`AVATAR#…`) of its partition. */

@@ -12,8 +12,10 @@ import { handler as ingestHandler } from '../../../functions/media-log/feed/inge
 import { writeMediaLogEntries } from '../../../functions/media-log/feed/import-changes';
 import type { MediaLogEntry } from '../../../functions/media-log/model/schemas';
 import { foldMediaLogCountsFunction } from '../../../functions/media-log/fold/stream-functions';
+import { rekeyMovedUsersFunction } from '../../../functions/media-log/family/family-functions';
 import { tableName } from '../../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';
+import { usersTable } from '../../../functions/shared/tables/users-table';
 import { sampleMediaLogEntries } from '../../../local/seed/sample-entries';
 import type { RouteName } from '../../../functions/routes';
 import { generateSqsEvent } from '../../../local/invoke/sqs-event';
@@ -131,6 +133,19 @@ async function mediaLogScenarios(people: People): Promise<void> {
   await call('listMediaLog', parent, 200, { query: `url=${encodeURIComponent(entry.url)}` });
   const first = await call('listMediaLog', parent, 200, { query: 'pagination[limit]=2' });
   await call('listMediaLog', parent, 200, { query: `pagination[limit]=2&pagination[cursor]=${encodeURIComponent(first.body.pagination.next)}` });
+  await rekeyScenario(people);
+}
+
+/** A sub user given another parent, as the users table's stream tells the background re-key: its entries move family. */
+async function rekeyScenario({ parent }: People): Promise<void> {
+  const { handler } = await import('../../../functions/media-log/family/rekey-moved-users');
+  const { name, timeoutSeconds } = rekeyMovedUsersFunction;
+  const other = await createTestUser({ role: 'user' });
+  const moved = await createTestUser({ role: 'sub', parent: parent.record.id });
+  await writeMediaLogEntries(sampleMediaLogEntries(5, { userIds: [moved.record.id], start: new Date('2026-02-01T00:00:00Z'), spanMs: 86_400_000, seed: 5 }));
+  const profile = (parentId: number) => ({ pk: `USER#${moved.record.id}`, sk: 'PROFILE', id: moved.record.id, role: 'sub', status: 'active', parentId });
+  const event = streamBatchEvent([{ before: profile(parent.record.id), after: profile(other.record.id) }], { tableName: tableName(usersTable), shardId: 'shardId-00000001700000000000-users', keys: ['pk', 'sk'] });
+  await asFunction(name, () => handler(event, lambdaContext(name, timeoutSeconds * 1000)));
 }
 
 /**

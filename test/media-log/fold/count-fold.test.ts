@@ -91,9 +91,9 @@ describe('the fold of a batch', () => {
     expect(await monthCounts(user)).toEqual({ n: 1, csspp: 1 });
   });
 
-  it('moves a re-keyed entry from its old family\'s counter to its new one, or to none when its user heads its own, its user\'s and the log\'s unchanged', async () => {
+  /** A sub user's entry as the stream shows it keyed to a family, its family's month counter, and a stream record of its change. */
+  function subUserEntry() {
     const sub = entry();
-    const [from, to] = [(nextUser += 1), (nextUser += 1)];
     const keyed = (familyId: number) => marshall(entryItem(sub, undefined, familyId));
     const familyMonth = async (familyId: number) => {
       const key = entryCounterKeys({ ...sub, family: familyId }).find((candidate) => candidate.pk === `COUNT#FAMILY#${familyId}#month`);
@@ -103,6 +103,12 @@ describe('the fold of a batch', () => {
     const change = (before: ReturnType<typeof keyed> | undefined, after: ReturnType<typeof keyed>): StreamRecord => ({
       dynamodb: { Keys: marshall(mediaLogKeys.entry(sub.id)), ...(before ? { OldImage: before } : {}), NewImage: after, SequenceNumber: String((nextSequence += 1)) },
     });
+    return { sub, keyed, familyMonth, change };
+  }
+
+  it('moves a re-keyed entry from its old family\'s counter to its new one, or to none when its user heads its own, its user\'s and the log\'s unchanged', async () => {
+    const { sub, keyed, familyMonth, change } = subUserEntry();
+    const [from, to] = [(nextUser += 1), (nextUser += 1)];
     await fold('shard-a', [change(undefined, keyed(from))]);
 
     const outcome = await fold('shard-a', [change(keyed(from), keyed(to))]);
@@ -117,6 +123,19 @@ describe('the fold of a batch', () => {
     expect(alone).toEqual({ counters: 1, written: 1, alreadyFolded: 0 });
     expect(await familyMonth(to)).toBe(0);
     expect((await monthCounts(sub['user-id'])).n).toBe(1);
+  });
+
+  it('adds what comes after an item\'s watermark when a delivery straddles it, though the whole delivery cancels out there', async () => {
+    const { keyed, familyMonth, change } = subUserEntry();
+    const [from, to] = [(nextUser += 1), (nextUser += 1)];
+    const stored = change(undefined, keyed(from));
+    const rekeyed = change(keyed(from), keyed(to));
+    await fold('shard-a', [stored]);
+
+    // Another fold, from an earlier position: the entry's put (folded already) and its re-key, which cancel out in the old family.
+    await fold('shard-a', [stored, rekeyed]);
+
+    expect([await familyMonth(from), await familyMonth(to)]).toEqual([0, 1]);
   });
 
   it('changes nothing when the same batch is delivered again', async () => {
