@@ -1,20 +1,18 @@
 import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
+  type DynamoDBStreamsClient,
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
-  ListStreamsCommand,
   ResourceNotFoundException,
   TrimmedDataAccessException,
   type _Record as ApiRecord,
-  type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { StreamConsumerDefinition } from '../../functions/shared/deployment/function-definitions';
 import { sequenceKey } from '../../functions/media-log/fold/stream-changes';
 import type { CheckpointStore } from './checkpoints';
 import { batchLength, lambdaRecord, passesFilter, type BatchRunner, type StreamBatchEvent } from './stream-batches';
+import { StreamShards } from './stream-shards';
 
 /**
  * Reading a table's stream on DynamoDB Local the way a Lambda event source mapping reads a
@@ -25,10 +23,8 @@ import { batchLength, lambdaRecord, passesFilter, type BatchRunner, type StreamB
  * the same batch again, halved as `BisectBatchOnFunctionError` would, until it succeeds.
  *
  * A poll makes only the calls a poll needs: one GetRecords per shard, from the iterator the last
- * poll ended with. The stream is found once (ListStreams: its ARN changes only when the table is
- * made anew) and its shards listed again only when one ends or every few seconds. DescribeTable is
- * never called: DynamoDB Local answers it by walking the table (725 ms at 100k entries, measured),
- * and serves nothing else meanwhile.
+ * poll ended with; the stream and its shards are looked up as seldom as StreamShards
+ * (stream-shards.ts) can.
  */
 
 /** What one pass over the stream did. */
@@ -45,61 +41,20 @@ const GET_RECORDS_LIMIT = 1000;
 /** Failed deliveries of one batch before a pass gives up (the next pass starts again from the checkpoint). */
 const MAX_FAILED_DELIVERIES = 8;
 
-/** How long a list of shards is trusted before a poll lists them again (new shards appear when one ends, which a poll sees). */
-const SHARD_LIST_TTL_MS = 10_000;
-
 /** Polls the stream of one table on a local endpoint for one stream consumer. */
 export class StreamPoller {
-  private stream: { readonly arn: string; shards: Shard[]; listedAt: number } | undefined;
+  private readonly shards: StreamShards;
   /** Where each shard's last poll stopped: the iterator GetRecords handed back at the shard's end, and the last record read before it. */
   private readonly iterators = new Map<string, { readonly iterator: string; readonly after: string | undefined }>();
 
   public constructor(
     private readonly streams: DynamoDBStreamsClient,
-    private readonly tableName: string,
+    tableName: string,
     private readonly consumer: Pick<StreamConsumerDefinition, 'batchSize' | 'keyPrefixes'>,
     private readonly checkpoints: CheckpointStore,
     private readonly run: BatchRunner,
-  ) {}
-
-  /** The table's stream ARN and shards, parents before children as a mapping reads them (listed again when `fresh`, or once they are old). */
-  public async shards(fresh = false): Promise<{ streamArn: string; shards: Shard[] }> {
-    if (this.stream === undefined) this.stream = { arn: await this.latestStream(), shards: [], listedAt: 0 };
-    if (fresh || Date.now() - this.stream.listedAt > SHARD_LIST_TTL_MS) {
-      this.stream.shards = await this.listShards(this.stream.arn);
-      this.stream.listedAt = Date.now();
-    }
-    return { streamArn: this.stream.arn, shards: this.stream.shards };
-  }
-
-  /** The ARN of the table's newest stream (a table made anew has a new one; its label is its creation time). */
-  private async latestStream(): Promise<string> {
-    const found: { StreamArn?: string; StreamLabel?: string }[] = [];
-    let start: string | undefined;
-    do {
-      const output = await this.streams.send(new ListStreamsCommand({ TableName: this.tableName, ExclusiveStartStreamArn: start }));
-      found.push(...(output.Streams ?? []));
-      start = output.LastEvaluatedStreamArn;
-    } while (start !== undefined);
-    const newest = found.sort((a, b) => ((a.StreamLabel ?? '') < (b.StreamLabel ?? '') ? 1 : -1))[0]?.StreamArn;
-    if (newest === undefined) throw new Error(`Table ${this.tableName} has no stream: create it from its definition (npm start does).`);
-    return newest;
-  }
-
-  private async listShards(streamArn: string): Promise<Shard[]> {
-    const shards: Shard[] = [];
-    let start: string | undefined;
-    do {
-      const { StreamDescription } = await this.streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }));
-      shards.push(...(StreamDescription?.Shards ?? []));
-      start = StreamDescription?.LastEvaluatedShardId;
-    } while (start !== undefined);
-    const ids = new Set(shards.map((shard) => shard.ShardId));
-    const depth = (shard: Shard): number => {
-      const parent = shards.find((candidate) => candidate.ShardId === shard.ParentShardId);
-      return parent !== undefined && ids.has(parent.ShardId) ? depth(parent) + 1 : 0;
-    };
-    return [...shards].sort((a, b) => depth(a) - depth(b));
+  ) {
+    this.shards = new StreamShards(streams, tableName);
   }
 
   /**
@@ -107,7 +62,7 @@ export class StreamPoller {
    * Lambda delivers them; nothing is delivered and no checkpoint moves (for `invoke --generate-event`).
    */
   public async heldRecords(): Promise<{ streamArn: string; shardId: string; records: DynamoDBRecord[] }[]> {
-    const { streamArn, shards } = await this.shards();
+    const { streamArn, shards } = await this.shards.current();
     const held: { streamArn: string; shardId: string; records: DynamoDBRecord[] }[] = [];
     for (const shard of shards) {
       const shardId = shard.ShardId as string;
@@ -132,14 +87,14 @@ export class StreamPoller {
     } catch (error) {
       // The table was made anew (a new stream), or a shard is gone: find the stream again, once.
       if (!(error instanceof ResourceNotFoundException)) throw error;
-      this.stream = undefined;
+      this.shards.forget();
       this.iterators.clear();
       return this.drainShards();
     }
   }
 
   private async drainShards(): Promise<DrainResult> {
-    let { streamArn, shards } = await this.shards();
+    let { streamArn, shards } = await this.shards.current();
     let total: DrainResult = { read: 0, delivered: 0, batches: 0 };
     const done = new Set<string>();
     for (let pass = 0; pass < 2; pass += 1) {
@@ -154,7 +109,7 @@ export class StreamPoller {
       }
       // A shard that ended has children to read: list the shards again, once.
       if (!ended) break;
-      ({ streamArn, shards } = await this.shards(true));
+      ({ streamArn, shards } = await this.shards.current(true));
     }
     return total;
   }
