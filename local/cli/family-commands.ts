@@ -1,10 +1,9 @@
 import { familyChanges, type FamilyChange } from '../../functions/media-log/family/family-changes';
 import { rekeyMovedUsersFunction } from '../../functions/media-log/family/family-functions';
-import { FamilyMoves } from '../../functions/media-log/family/family-moves';
-import { FamilyRekey, type RekeyReport } from '../../functions/media-log/family/family-rekey';
+import type { RekeyReport } from '../../functions/media-log/family/family-rekey';
+import { familyMoves, familyRekey } from '../../functions/media-log/family/family-stores';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
-import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { UserScopeReader } from '../../functions/shared/tables/user-scope-reader';
 import { usersTable } from '../../functions/shared/tables/users-table';
 import { localDataDir } from '../environment';
@@ -22,12 +21,6 @@ import { foldWrittenChanges, targetsDeployment, withData } from './data-access';
  * progress on stderr; the fold moves the counts between the families' counters.
  */
 
-/** The re-key on the data the command works on. */
-function familyRekey(): FamilyRekey {
-  const client = getDocumentClient();
-  return new FamilyRekey(client, tableName(mediaLogTable), new FamilyMoves(client, tableName(mediaLogTable)));
-}
-
 /** A progress line on stderr, at most every two seconds and once at the end. */
 function progressLine(label: string): { update: (report: RekeyReport) => void; end: (report: RekeyReport) => void } {
   let last = 0;
@@ -44,14 +37,14 @@ function progressLine(label: string): { update: (report: RekeyReport) => void; e
 
 /** Mark `userId` as moving between families `from` and `to` before its profile changes; `cancel` clears the marks when the change is refused. */
 export async function markMove(userId: number, from: number, to: number): Promise<{ cancel: () => Promise<void> }> {
-  const moves = new FamilyMoves(getDocumentClient(), tableName(mediaLogTable));
+  const moves = familyMoves(getDocumentClient());
   await moves.mark(userId, [from, to]);
   return { cancel: () => moves.clear(userId, [from, to]) };
 }
 
 /** Whether the entries of `userId` are still being re-keyed into `familyId` (its family's move marker holds it). */
 export async function stillMoving(userId: number, familyId: number): Promise<boolean> {
-  return (await new FamilyMoves(getDocumentClient(), tableName(mediaLogTable)).movingUsers(familyId)).includes(userId);
+  return (await familyMoves(getDocumentClient()).movingUsers(familyId)).includes(userId);
 }
 
 /**
@@ -80,7 +73,7 @@ export async function moveUserEntries(userId: number, from: number, to: number):
 /** Move one user's entries between families, with a progress line. */
 async function rekeyWithProgress({ userId, from, to }: FamilyChange): Promise<RekeyReport> {
   const progress = progressLine(`re-keying the media log entries of user ${userId} from family ${from} to family ${to} (listings of both families leave them out until done)`);
-  const report = await familyRekey().move(userId, from, to, progress.update);
+  const report = await familyRekey(getDocumentClient()).move(userId, from, to, progress.update);
   progress.end(report);
   return report;
 }
@@ -105,7 +98,7 @@ export async function mediaLogBackfillFamilies(args: string[]): Promise<void> {
   parseCommand(args, {});
   const report = await withData(async () => {
     const progress = progressLine('keying entries to their family');
-    const done = await familyRekey().backfill(new UserScopeReader(getDocumentClient(), tableName(usersTable)), progress.update);
+    const done = await familyRekey(getDocumentClient()).backfill(new UserScopeReader(getDocumentClient(), tableName(usersTable)), progress.update);
     progress.end(done);
     await foldWrittenChanges();
     return done;

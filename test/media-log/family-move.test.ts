@@ -6,8 +6,7 @@ import { rekeyMovedUsersFunction } from '../../functions/media-log/family/family
 import { usersKeys } from '../../functions/shared/tables/users-keys';
 import { MemoryCheckpoints } from '../../local/fold/checkpoints';
 import { LocalStreamConsumer } from '../../local/fold/stream-consumer';
-import { FamilyMoves } from '../../functions/media-log/family/family-moves';
-import { FamilyRekey } from '../../functions/media-log/family/family-rekey';
+import { familyMoves, familyRekey } from '../../functions/media-log/family/family-stores';
 import { entryItem } from '../../functions/media-log/model/entry-item';
 import { MEDIA_LOG_ATTRIBUTES } from '../../functions/shared/tables/media-log-table';
 import { UserScopeReader } from '../../functions/shared/tables/user-scope-reader';
@@ -73,7 +72,7 @@ describe('a family\'s own listing', () => {
   });
 
   it('leaves out the entries of a user being re-keyed, says its total is inexact, and shows the rest', async () => {
-    const moves = new FamilyMoves(getDocumentClient(), tableName(mediaLogTable));
+    const moves = familyMoves(getDocumentClient());
     await moves.mark(moved.record.id, [first.record.id, second.record.id]);
     try {
       const own = await listing(first);
@@ -121,7 +120,7 @@ describe('a move the background re-key gave up on', () => {
   it('is finished by `media-log rekey ID --from FAMILY`, its marks cleared', async () => {
     const third = await createTestUser({ role: 'user' });
     // Moved, marked, and never re-keyed: as a re-key whose batch reached its failure queue leaves it.
-    const moves = new FamilyMoves(getDocumentClient(), tableName(mediaLogTable));
+    const moves = familyMoves(getDocumentClient());
     await moves.mark(moved.record.id, [second.record.id, third.record.id]);
     await getDocumentClient().send(new UpdateCommand({ TableName: tableName(usersTable), Key: usersKeys.profile(moved.record.id), UpdateExpression: 'SET parentId = :parent', ExpressionAttributeValues: { ':parent': third.record.id } }));
     expect((await listing(third)).exact).toEqual([false]);
@@ -163,7 +162,7 @@ describe('a sub user moved by another path than the CLI (the console, a script)'
 
     expect(await listing(other)).toEqual({ entries: sorted(entries), totals: [entries.length], exact: [true] });
     expect(await listing(parent)).toEqual({ entries: [], totals: [0], exact: [true] });
-    expect(await new FamilyMoves(getDocumentClient(), tableName(mediaLogTable)).movingUsers(other.record.id)).toEqual([]);
+    expect(await familyMoves(getDocumentClient()).movingUsers(other.record.id)).toEqual([]);
   }, 120_000);
 });
 
@@ -174,7 +173,7 @@ describe('entries written before families were kept', () => {
     await getDocumentClient().send(new PutCommand({ TableName: tableName(mediaLogTable), Item: item }));
     await foldLog();
     expect((await listing(first)).entries).toEqual(of(first, stays));
-    const rekey = new FamilyRekey(getDocumentClient(), tableName(mediaLogTable), new FamilyMoves(getDocumentClient(), tableName(mediaLogTable)));
+    const rekey = familyRekey(getDocumentClient());
     const users = new UserScopeReader(getDocumentClient(), tableName(usersTable));
 
     const report = await rekey.backfill(users);

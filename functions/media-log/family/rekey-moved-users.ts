@@ -1,19 +1,17 @@
 import middy from '@middy/core';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDocumentClient } from '../../shared/aws/clients';
-import { dataConfig, tableName } from '../../shared/config/data-config';
+import { dataConfig } from '../../shared/config/data-config';
 import { lazy } from '../../shared/lazy';
 import { logger } from '../../shared/logger';
 import { invocationTelemetry } from '../../shared/observability/invocation-telemetry';
-import { mediaLogTable } from '../../shared/tables/media-log-table';
 import { familyChanges, type UserImageRecord } from './family-changes';
-import { FamilyMoves } from './family-moves';
-import { FamilyRekey } from './family-rekey';
+import { familyRekey } from './family-stores';
 
 // Deployed without its table names, the function fails its cold start.
 dataConfig();
 
-const rekey = /* @__PURE__ */ lazy(() => new FamilyRekey(getDocumentClient(), tableName(mediaLogTable), new FamilyMoves(getDocumentClient(), tableName(mediaLogTable))));
+const rekey = /* @__PURE__ */ lazy(() => familyRekey(getDocumentClient()));
 
 /** The answer a tumbling window requires; nothing is kept across batches. */
 interface RekeyResponse {
