@@ -22,6 +22,7 @@ import { RouteFunctions } from './constructs/route-functions';
 import type { ServiceFunction } from './constructs/service-function';
 import { StreamConsumers } from './constructs/stream-consumers';
 import type { StackSettings } from './stack-settings';
+import { MEDIA_LOG_ENV } from '../functions/media-log/model/retention';
 
 /** Service name in every function's structured logs and metrics. */
 export { SERVICE_NAME };
@@ -176,6 +177,7 @@ export class FrontendApiStack extends Stack {
       POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       // Read by ServiceFunction too: the same value decides the function's X-Ray mode and its bundle.
       [TRACING_ENV]: String(settings.tracing),
+      [MEDIA_LOG_ENV.retentionDays]: String(settings.mediaLogRetentionDays),
       NODE_OPTIONS: '--enable-source-maps',
       ...(settings.corsOrigins.length > 0 ? { CORS_ALLOWED_ORIGINS: settings.corsOrigins.join(',') } : {}),
     };

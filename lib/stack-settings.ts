@@ -1,4 +1,5 @@
 import type { Node } from 'constructs';
+import { MAX_RETENTION_DAYS } from '../functions/media-log/model/retention';
 
 /**
  * Deployment settings, read once from CDK context (`cdk.json` or `cdk deploy -c key=value`) and
@@ -47,6 +48,11 @@ export interface StackSettings {
   readonly capacity: CapacitySettings;
   /** Generation of the secret that seals list cursors: a new one replaces it (rotation). */
   readonly cursorKeyGeneration: number;
+  /**
+   * Days the media log keeps an entry (and its counters), removed by DynamoDB's TTL; 0 keeps
+   * everything (functions/media-log/model/retention.ts).
+   */
+  readonly mediaLogRetentionDays: number;
 }
 
 /** How much of the API one client, and how much of the account's Lambda concurrency one route, may take. */
@@ -79,6 +85,7 @@ export const SETTINGS_DEFAULTS = {
   authorizerConcurrency: 10,
   imageRouteConcurrency: 10,
   cursorKeyGeneration: 1,
+  mediaLogRetentionDays: 0,
 } as const;
 
 /**
@@ -241,5 +248,6 @@ export function readStackSettings(node: Node): StackSettings {
     feedProducerAccounts: accountIds(read, 'feedProducerAccounts'),
     capacity: capacity(read, apiRateLimit),
     cursorKeyGeneration: integerSetting(read, 'cursorKeyGeneration', SETTINGS_DEFAULTS.cursorKeyGeneration, 1, 1_000_000),
+    mediaLogRetentionDays: integerSetting(read, 'mediaLogRetentionDays', SETTINGS_DEFAULTS.mediaLogRetentionDays, 0, MAX_RETENTION_DAYS),
   };
 }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { AUTH_ENV, authConfig } from '../functions/auth/auth-config';
 import { AVATAR_ENV, avatarConfig } from '../functions/avatars/avatar-config';
 import { FOLD_ENV, foldConfig } from '../functions/media-log/fold/fold-config';
+import { MEDIA_LOG_ENV, mediaLogConfig } from '../functions/media-log/model/retention';
 import { dataConfig } from '../functions/shared/config/data-config';
 import type { ConfigProblem, ConfigSection } from '../functions/shared/config/define-config';
 import { corsPolicy } from '../functions/shared/http/cors-policy';
@@ -48,13 +49,14 @@ const SETTING_HELP: Readonly<Record<string, SettingHelp>> = {
   [AVATAR_ENV.totalTimeoutMs]: { meaning: 'milliseconds to fetch an avatar image' },
   [AUTH_ENV.jwksCooldownMs]: { meaning: 'least milliseconds between JWKS fetches' },
   [FOLD_ENV.writesInFlight]: { meaning: 'counter writes a fold batch keeps in flight' },
+  [MEDIA_LOG_ENV.retentionDays]: { meaning: 'days the media log keeps an entry', unset: () => '0 (kept for ever)' },
   [LIVE_SERVER_ENV.port]: { meaning: 'the port of the live media log\'s WebSocket; 0 picks a free one', unset: () => 'PORT + 1' },
   [LIVE_SERVER_ENV.idleSeconds]: { meaning: 'seconds a live connection may stay idle' },
   [LIVE_SERVER_ENV.connectionSeconds]: { meaning: 'seconds a live connection may stay open' },
 };
 
 /** The sections of the functions, which every local entry point runs in its own process. */
-export const FUNCTION_SECTIONS: readonly ConfigSection<unknown>[] = [dataConfig, cursorConfig, corsPolicy, authConfig, avatarConfig, foldConfig, liveTicketConfig, liveConnectionsConfig];
+export const FUNCTION_SECTIONS: readonly ConfigSection<unknown>[] = [dataConfig, cursorConfig, corsPolicy, authConfig, avatarConfig, foldConfig, mediaLogConfig, liveTicketConfig, liveConnectionsConfig];
 
 /** The sections of the embedded back-ends. */
 export const BACKEND_SECTIONS: readonly ConfigSection<unknown>[] = [backendPorts];

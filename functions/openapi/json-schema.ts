@@ -47,6 +47,15 @@ function describeDecoded({ zodSchema, jsonSchema }: OverrideContext): void {
   Object.assign(jsonSchema, replacement);
 }
 
+/**
+ * A schema's `z.describe` text, which zod keeps in its global registry: the document renders with
+ * its own registry of names (`metadata`), which replaces the global one, so the text is copied here.
+ */
+function keepDescription({ zodSchema, jsonSchema }: OverrideContext): void {
+  const description = z.globalRegistry.get(zodSchema)?.description;
+  if (description !== undefined && jsonSchema.description === undefined) jsonSchema.description = description;
+}
+
 function dropUnknownFormat({ jsonSchema }: OverrideContext): void {
   if (typeof jsonSchema.format === 'string' && !STANDARD_FORMATS.has(jsonSchema.format)) delete jsonSchema.format;
 }
@@ -58,6 +67,7 @@ function toJsonSchema(schema: z.core.$ZodType, side: SchemaSide): JsonSchema {
     unrepresentable: 'any',
     metadata: schemaNames,
     override: (context) => {
+      keepDescription(context);
       dropUnknownFormat(context);
       if (side === 'output') describeDecoded(context);
     },

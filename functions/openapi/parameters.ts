@@ -36,7 +36,8 @@ export function pathParameters(contract: RouteContract, schemas: ComponentSchema
 function queryParameter(name: string, schema: JsonSchema, required: boolean): ParameterObject {
   if (schema.type === 'object') {
     const keys = Object.keys((schema.properties ?? {}) as Record<string, unknown>).map((key) => `\`${name}[${key}]\``);
-    return { name, in: 'query', required, style: 'deepObject', explode: true, description: `An object in the deepObject style: ${keys.join(', ')}.`, schema };
+    const meaning = typeof schema.description === 'string' ? ` ${schema.description}` : '';
+    return { name, in: 'query', required, style: 'deepObject', explode: true, description: `An object in the deepObject style: ${keys.join(', ')}.${meaning}`, schema };
   }
   if (schema.type === 'array') {
     const description = [

@@ -22,7 +22,14 @@ describe('the stack settings', () => {
       capacity: { ipRateLimit: 600, tokenRateLimit: 300, authorizerConcurrency: 10, imageRouteConcurrency: 10 },
       feedProducerAccounts: [],
       cursorKeyGeneration: 1,
+      mediaLogRetentionDays: 0,
     });
+  });
+
+  it('keep the media log for ever unless told a number of days, up to ten years', () => {
+    expect(settingsFor({ mediaLogRetentionDays: '90' }).mediaLogRetentionDays).toBe(90);
+    expect(() => settingsFor({ mediaLogRetentionDays: '-1' })).toThrow(/mediaLogRetentionDays.*an integer from 0 to 3653/);
+    expect(() => settingsFor({ mediaLogRetentionDays: '3654' })).toThrow(/an integer from 0 to 3653/);
   });
 
   it('give one address a fifth and one token a tenth of the stage rate by default, at least WAF\'s minimum', () => {

@@ -208,6 +208,11 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('says what a parameter means where its schema says it: the send range and the retention window, the user prefixes', () => {
+    expect(parameter('listMediaLog', 'send')?.description).toMatch(/^An object in the deepObject style: `send\[from\]`, `send\[to\]`\. Send times .*no earlier than that many days ago/);
+    expect(parameter('listUsers', 'prefix')).toMatchObject({ schema: { properties: { email: { description: expect.stringMatching(/case-insensitive prefix of the email/) } } } });
+  });
+
   it('describes list filters as exploded arrays of their enum values', () => {
     expect(parameter('listUsers', 'status')).toMatchObject({
       style: 'form',

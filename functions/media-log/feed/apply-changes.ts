@@ -10,6 +10,7 @@ import type { FeedChange, StatusChange } from './feed-messages';
 import { MediaLogWriter, type WriteAllOptions, type WriteOutcome } from './entry-writer';
 import { StatusWriter } from './status-writer';
 import { EntryConflictError, UnknownEntryError } from '../model/errors';
+import { Retention } from '../model/retention';
 
 /**
  * Applying what the media pipeline feed asks (DESIGN.md sections 7a and 7b), for the queue consumer
@@ -43,11 +44,15 @@ export interface FeedWriters {
 
 /**
  * The feed's writers on `client`, over the media log table the data configuration names (the queue
- * consumer, the import, the bench), with the users table for each new entry's family.
+ * consumer, the import, the bench), with the users table for each new entry's family and the
+ * configured retention for its expiry.
  */
 export function createFeedWriters(client: DynamoDBDocumentClient): FeedWriters {
   const entries = tableName(mediaLogTable);
-  return { entries: new MediaLogWriter(client, entries, new UserScopeReader(client, tableName(usersTable))), statuses: new StatusWriter(client, entries) };
+  return {
+    entries: new MediaLogWriter(client, entries, new UserScopeReader(client, tableName(usersTable)), undefined, Retention.configured()),
+    statuses: new StatusWriter(client, entries),
+  };
 }
 
 /** Options of {@link applyFeedChanges}. */

@@ -7,6 +7,7 @@ import { entryFromItem, entryItem, type StatusStamps } from '../model/entry-item
 import { EntryConflictError } from '../model/errors';
 import { mediaLogKeys } from '../model/keys';
 import { REQUEST_FIELDS } from '../model/entry-fields';
+import { Retention } from '../model/retention';
 import type { MediaLogEntry } from '../model/schemas';
 import { exponentialDelay, realSleep, retryUnprocessed, type Backoff, type Sleep } from '../../shared/async/retry';
 import { chunksOf } from '../../shared/chunks';
@@ -76,8 +77,16 @@ export class MediaLogWriter {
     private readonly tableName: string,
     private readonly families: FamilyDirectory,
     sleep: Sleep = realSleep,
+    /** How long entries are kept: each is stored with its expiry, which DynamoDB's TTL acts on. */
+    private readonly retention: Retention = Retention.forever,
   ) {
     this.backoff = { attempts: MAX_BATCH_ROUNDS, delayMs: BATCH_DELAY, sleep };
+  }
+
+  /** The stored item of `entry` in `family`, with its expiry when the log keeps entries for a time. */
+  private itemOf(entry: MediaLogEntry, family: number, stamps?: StatusStamps): Record<string, string | number> {
+    const expiresAt = this.retention.expiresAt(entry.send);
+    return { ...entryItem(entry, stamps, family), ...(expiresAt === undefined ? {} : { [MEDIA_LOG_ATTRIBUTES.expiresAt]: expiresAt }) };
   }
 
   /**
@@ -88,7 +97,7 @@ export class MediaLogWriter {
   public async write(entry: MediaLogEntry, families?: TopUsers): Promise<WriteOutcome> {
     const family = await this.familyOf(entry, families);
     try {
-      await this.client.send(new PutCommand({ TableName: this.tableName, Item: entryItem(entry, undefined, family), ConditionExpression: 'attribute_not_exists(pk)' }));
+      await this.client.send(new PutCommand({ TableName: this.tableName, Item: this.itemOf(entry, family), ConditionExpression: 'attribute_not_exists(pk)' }));
       return 'written';
     } catch (error) {
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -146,7 +155,7 @@ export class MediaLogWriter {
   public async putAll(entries: readonly MediaLogEntry[], options: WriteAllOptions = {}): Promise<void> {
     const families = options.families ?? (await this.families.topUsersOf(entries.map((entry) => entry['user-id'])));
     await mapConcurrently(chunksOf(entries, WRITE_BATCH), BATCHES_IN_FLIGHT, async (batch) => {
-      const requests = batch.map((entry) => ({ PutRequest: { Item: entryItem(entry, options.stamps?.get(entry.id), topUserOf(families, entry)) } }));
+      const requests = batch.map((entry) => ({ PutRequest: { Item: this.itemOf(entry, topUserOf(families, entry), options.stamps?.get(entry.id)) } }));
       await retryUnprocessed(
         requests,
         async (pending) => {

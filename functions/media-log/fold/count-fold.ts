@@ -6,6 +6,8 @@ import { ContendedWriteError, MediaLogError } from '../model/errors';
 import { counterChanges, summed, type CounterChanges } from './counter-deltas';
 import type { EntryChange } from './stream-changes';
 import { WATERMARK_RETENTION_SECONDS } from './stream-functions';
+import { Retention } from '../model/retention';
+import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 
 /**
  * Folding the media log's stream into its counters exactly once (DESIGN.md section 7b). A batch of
@@ -129,6 +131,8 @@ export class CountFold {
     private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
     /** Counter writes in flight at once: each item of a batch is written once, items are independent. */
     private readonly writesInFlight: number = COUNTER_WRITES_IN_FLIGHT,
+    /** How long the log is kept: each counter item is written with its bucket's expiry, which DynamoDB's TTL acts on. */
+    private readonly retention: Retention = Retention.forever,
   ) {}
 
   /** Fold the changes of one batch of shard `shardId` (in stream order) into the counters. */
@@ -188,10 +192,17 @@ export class CountFold {
     });
     if (seen === undefined) values[':first'] = first;
     else values[':seen'] = seen;
+    const sets = ['#w = :mark'];
+    const expiresAt = this.retention.counterExpiresAt(write.key.sk);
+    if (expiresAt !== undefined) {
+      names['#x'] = MEDIA_LOG_ATTRIBUTES.expiresAt;
+      values[':expires'] = expiresAt;
+      sets.push('#x = :expires');
+    }
     return new UpdateCommand({
       TableName: this.countsTableName,
       Key: { ...write.key },
-      UpdateExpression: `ADD ${additions.join(', ')} SET #w = :mark`,
+      UpdateExpression: `ADD ${additions.join(', ')} SET ${sets.join(', ')}`,
       ConditionExpression: seen === undefined ? 'attribute_not_exists(#w) OR #w < :first' : '#w = :seen',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

@@ -10,6 +10,7 @@ import { CountFold } from './count-fold';
 import { foldConfig } from './fold-config';
 import { reportSkippedRecords } from './failure-reports';
 import { readEntryChanges } from './stream-changes';
+import { Retention } from '../model/retention';
 
 /**
  * A batch of the media log's stream as the event source mapping delivers it. The mapping runs with
@@ -35,7 +36,7 @@ export interface MediaLogStreamResponse {
 // A function deployed without its table names fails its cold start, not its first batch.
 dataConfig();
 // The counter writer, built once at first use (and anew after resetEveryLazy(), for a process that switches databases).
-const countFold = /* @__PURE__ */ lazy(() => new CountFold(getDocumentClient(), tableName(mediaLogCountsTable), undefined, foldConfig().writesInFlight));
+const countFold = /* @__PURE__ */ lazy(() => new CountFold(getDocumentClient(), tableName(mediaLogCountsTable), undefined, foldConfig().writesInFlight, Retention.configured()));
 
 /** Seconds between the oldest record of the batch and now: how far the counters trail the entries. */
 function lagSeconds(event: MediaLogStreamEvent): number | undefined {

@@ -15,6 +15,8 @@ import type { MediaLogEntry } from '../model/schemas';
 /** A DynamoDB Streams record as Lambda delivers it (and `sam local generate-event dynamodb` prints it). */
 export interface StreamRecord {
   readonly eventName?: string;
+  /** Who made the change: DynamoDB itself for a TTL removal (see {@link isExpiry}). */
+  readonly userIdentity?: { readonly type?: string; readonly principalId?: string };
   readonly dynamodb?: {
     readonly Keys?: Record<string, unknown>;
     readonly NewImage?: Record<string, unknown>;
@@ -81,14 +83,27 @@ function entryImage(image: Record<string, unknown> | undefined): CountedEntry | 
 }
 
 /**
+ * Whether a record is TTL's removal of an expired item: "Items that are deleted by the Time to Live
+ * process after expiration have the following fields: Records[].userIdentity.type "Service",
+ * Records[].userIdentity.principalId "dynamodb.amazonaws.com""
+ * (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_Record.html). The fold
+ * leaves these out (DESIGN.md 7b, round five): an entry leaving the retention window is still a
+ * request that was made, and its counters expire by their own TTL once the window leaves them.
+ */
+export function isExpiry(record: StreamRecord): boolean {
+  return record.eventName === 'REMOVE' && record.userIdentity?.type === 'Service' && record.userIdentity.principalId === 'dynamodb.amazonaws.com';
+}
+
+/**
  * The entry changes among `records`, and the records that cannot be read as one (no sequence
- * number, an image without a field a counter needs). Records of other items are left out: the
- * event source filter lets none through.
+ * number, an image without a field a counter needs). Records of other items are left out (the
+ * event source filter lets none through), and so are TTL's removals ({@link isExpiry}).
  */
 export function readEntryChanges(records: readonly StreamRecord[]): ReadRecords {
   const changes: EntryChange[] = [];
   const unreadable: UnreadableRecord[] = [];
   for (const record of records) {
+    if (isExpiry(record)) continue;
     const sequence = record.dynamodb?.SequenceNumber;
     const keys = record.dynamodb?.Keys;
     const where = { ...(sequence === undefined ? {} : { sequence }), ...(keys === undefined ? {} : { keys }) };

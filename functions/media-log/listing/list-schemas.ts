@@ -22,6 +22,10 @@ const SendRangeQuerySchema = z.strictObject({
     message: 'Must not be later than send[to].',
     path: ['from'],
   }),
+  // DESIGN.md 7b, round five: TTL removes expired entries days late; a listing never shows them.
+  z.describe(
+    'Send times of the entries listed, both inclusive. Where the deployment keeps the log for a number of days (its retention), every range starts no earlier than that many days ago: older entries are neither listed nor counted, whether or not they are deleted yet.',
+  ),
 );
 
 /** Query of GET /media/log. */

@@ -4,14 +4,15 @@ import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { tableName } from '../../shared/config/data-config';
 import { CursorCodec } from '../../shared/listing/cursor';
 import { cursorConfig } from '../../shared/listing/cursor-config';
-import { rangeFrom } from '../../shared/listing/key-range';
+import { isEmptyRange, rangeFrom } from '../../shared/listing/key-range';
 import { DEFAULT_LIMIT, queryFingerprint, requestedPage } from '../../shared/listing/pagination';
 import { ReadBudget } from '../../shared/listing/read-budget';
 import { mediaLogCountsTable, mediaLogTable } from '../../shared/tables/media-log-table';
 import { UserScopeReader } from '../../shared/tables/user-scope-reader';
 import { usersTable } from '../../shared/tables/users-table';
-import { FamilyMoves } from '../family/family-moves';
+import { familyMoves } from '../family/family-stores';
 import { COUNTER_SCOPES } from '../model/keys';
+import { Retention } from '../model/retention';
 import type { MediaLogList } from '../model/schemas';
 import { COUNTER_READS_IN_FLIGHT, MediaLogIndexReader } from './index-reader';
 import { counterReadsOf, entryCheck, MonthCounters, planListing, type CounterReads, type ListingPlan } from './list-plan';
@@ -40,6 +41,9 @@ export class MediaLogListing {
     private readonly cursors: CursorCodec,
     /** What one request may read (DESIGN.md 9); tests walk with far smaller budgets. */
     private readonly readUnits: number = LISTING_READ_UNITS,
+    /** How long entries are kept: every listing and total starts at the window, whatever TTL has yet removed. */
+    private readonly retention: Retention = Retention.forever,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** One page of the log. */
@@ -49,12 +53,15 @@ export class MediaLogListing {
     // A url or `request` filter checks users on items that carry no family: those take the caller's members.
     const byFamily = query.url === undefined && query.request === undefined;
     const scope = byFamily ? await this.scopes.resolveOwn(caller, query['user-id']) : await this.scopes.resolve(caller, query['user-id']);
-    const request = listingRequest(query, scope, page);
+    const asked = listingRequest(query, scope, page);
+    const request = { ...asked, range: this.retention.clamp(asked.range, this.now()) };
     const result = await this.read(request, new ReadBudget(this.readUnits));
     return listReply(query, request, result, (edge) => this.cursors.encode({ page: page.page + 1, edge }, fingerprint));
   }
 
   private async read(request: ListingRequest, budget: ReadBudget): Promise<ListingResult> {
+    // A range wholly before the retention window holds nothing, whatever TTL has yet removed.
+    if (isEmptyRange(request.range)) return NOTHING;
     if (request.id !== undefined) return this.byId(request, request.id, budget);
     if (request.scope.kind === 'users' && request.scope.ids.length === 0) return NOTHING;
     const reads = counterReadsOf(request);
@@ -128,13 +135,18 @@ export class MediaLogListing {
 /**
  * The listing on `client`, over the tables the data configuration names (the entries, their
  * counters, and the users table for the callers' families), its cursors sealed with the configured
- * secret: what GET /media/log serves, and what the bench and the read-cost tests measure.
+ * secret, its window the configured retention: what GET /media/log serves, and what the bench and the read-cost tests measure.
  */
-export function createMediaLogListing(client: DynamoDBDocumentClient, options: { readonly readUnits?: number } = {}): MediaLogListing {
+export function createMediaLogListing(
+  client: DynamoDBDocumentClient,
+  options: { readonly readUnits?: number; readonly retention?: Retention; readonly now?: () => number } = {},
+): MediaLogListing {
   return new MediaLogListing(
     new MediaLogIndexReader(client, { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }),
-    new FamilyScopes(new UserScopeReader(client, tableName(usersTable)), new FamilyMoves(client, tableName(mediaLogTable))),
+    new FamilyScopes(new UserScopeReader(client, tableName(usersTable)), familyMoves(client)),
     new CursorCodec('media-log', cursorConfig().secret),
     options.readUnits,
+    options.retention ?? Retention.configured(),
+    options.now,
   );
 }

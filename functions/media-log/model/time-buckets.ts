@@ -34,6 +34,13 @@ function isoOrMax(milliseconds: number): string {
   return milliseconds > LAST_INSTANT ? TIME_MAX : new Date(milliseconds).toISOString();
 }
 
+/** The level of a bucket, by its length (a month `2026-01`, a day, an hour). */
+export function levelOfBucket(bucket: string): TimeLevel {
+  const level = (Object.keys(TIME_LEVELS) as TimeLevel[]).find((candidate) => TIME_LEVELS[candidate] === bucket.length);
+  if (level === undefined) throw new RangeError(`not a time bucket: ${bucket}`);
+  return level;
+}
+
 /** First instant after a bucket (its exclusive end). */
 export function bucketEnd(level: TimeLevel, bucket: string): string {
   const start = new Date(bucketStart(bucket));

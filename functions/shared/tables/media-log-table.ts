@@ -13,6 +13,11 @@ export const MEDIA_LOG_ATTRIBUTES = {
   userId: 'userId',
   /** The entry's family (its user's top user when it was written), kept for the fold's family counters. */
   family: 'family',
+  /**
+   * When an entry or counter item leaves the retention window (epoch seconds), the TTL attribute of
+   * both tables; absent when the log keeps everything (functions/media-log/model/retention.ts).
+   */
+  expiresAt: 'expiresAt',
   /** Partition attribute of each listing index. */
   partition: {
     log: 'logPk',
@@ -86,7 +91,9 @@ function listingIndex(kind: MediaLogPartitionKind, projected: readonly string[])
  * - `E#<id>`: one entry. Its key is the id, so a retried import cannot store an entry twice and
  *   the `request` filter is one GetItem.
  * The stream (old and new image of every change) feeds `foldMediaLogCounts`, which keeps the
- * counters of {@link mediaLogCountsTable}. No TTL: expiring entries would leave the counters behind.
+ * counters of {@link mediaLogCountsTable}. TTL removes entries past the retention window (none
+ * unless the operator sets one); the fold leaves TTL's removals out, so the counters keep the
+ * entries until their own items expire, and listings start at the window whatever TTL has removed.
  * Layout 2: the table of the previous layout (statuses in every index, no shards) cannot be updated
  * to this one in place (docs/operations.md, "Upgrading the media log").
  */
@@ -102,6 +109,7 @@ export const mediaLogTable: TableDefinition = {
     ...STATUS_INDEX_KINDS.map((kind) => listingIndex(kind, [userId])),
   ],
   stream: 'NEW_AND_OLD_IMAGES',
+  timeToLiveAttribute: MEDIA_LOG_ATTRIBUTES.expiresAt,
 };
 
 /**
@@ -119,6 +127,7 @@ export const mediaLogCountsTable: TableDefinition = {
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   indexes: [],
+  timeToLiveAttribute: MEDIA_LOG_ATTRIBUTES.expiresAt,
   // A new table with the entries' new layout: the entries are copied into a new table and counted
   // anew there, and this table's items would count them a second time.
   layout: 2,
