@@ -10,6 +10,7 @@ import { dataDirCheckpoints, foldPendingChanges } from '../fold/media-log-fold';
 import { parseCommand } from './arguments';
 import { UsageError } from './cli-errors';
 import { targetsDeployment, withData } from './data-access';
+import { Retention } from '../../functions/media-log/model/retention';
 
 /**
  * How long the recount waits, against the deployed tables, for the stack's fold to apply what was
@@ -50,7 +51,7 @@ export async function mediaLogRecount(args: string[]): Promise<void> {
   const { values } = parseCommand(args, { settle: { type: 'string' } });
   const settle = settleSeconds(values.settle);
   const report = await withData(async () => {
-    const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) });
+    const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, Retention.configured());
     statusToStderr('recounting the media log: scanning every counter and entry twice…');
     return recount.run(async () => {
       if (targetsDeployment()) {

@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MediaLogRecount } from '../../functions/media-log/fold/recount';
 import { MediaLogWriter } from '../../functions/media-log/feed/entry-writer';
 import { isExpiry, readEntryChanges, type StreamRecord } from '../../functions/media-log/fold/stream-changes';
 import { ListMediaLogQuerySchema } from '../../functions/media-log/listing/list-schemas';
@@ -18,7 +19,7 @@ import { CountFold } from '../../functions/media-log/fold/count-fold';
 import { entryChanges } from '../../functions/media-log/fold/stream-changes';
 import { COUNTER_SCOPES } from '../../functions/media-log/model/keys';
 import { mediaLogCountsTable } from '../../functions/shared/tables/media-log-table';
-import { storeEntries } from '../harness/media-log';
+import { foldLog, storeEntries } from '../harness/media-log';
 import { createTestUser, type TestUser } from '../harness/users';
 import { sorted } from './log-fixture';
 import { entryOf, walkListing } from './walk-fixture';
@@ -100,6 +101,22 @@ describe('a media log kept for ten days', () => {
     const second = await list(owner.caller, { pagination: { limit: '10', page: '2' } });
     expect(ids(second.log)).toEqual(ids(sorted(kept).slice(10, 20)));
   });
+
+  it('recounts only the buckets inside the window: one TTL is emptying is left alone, a counter it corrects keeps its expiry', async () => {
+    const client = getDocumentClient();
+    const partition = mediaLogKeys.counterPartition(COUNTER_SCOPES.user(owner.record.id), 'month', null);
+    const june = { pk: partition, sk: '2026-06' };
+    const may = { pk: partition, sk: '2026-05' };
+    await client.send(new UpdateCommand({ TableName: tableName(mediaLogCountsTable), Key: june, UpdateExpression: 'ADD n :five', ExpressionAttributeValues: { ':five': 5 } }));
+    // May straddles the window's start: TTL removes its entries one by one, its counter keeps them.
+    await client.send(new DeleteCommand({ TableName: tableName(mediaLogCountsTable), Key: may }));
+    const report = await new MediaLogRecount(client, { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, RETENTION, () => NOW).run(() => foldLog());
+    expect(report.corrected).toContainEqual({ ...june, added: { n: -5 } });
+    expect(report.corrected.some((corrected) => corrected.sk < '2026-05-31T13')).toBe(false);
+    const read = async (key: typeof june) => (await client.send(new GetCommand({ TableName: tableName(mediaLogCountsTable), Key: key }))).Item;
+    expect(await read(may)).toBeUndefined();
+    expect(await read(june)).toMatchObject({ n: keptWhere((entry) => entry.send >= '2026-06').length, [MEDIA_LOG_ATTRIBUTES.expiresAt]: RETENTION.counterExpiresAt('2026-06') });
+  }, 120_000);
 
   it('does not show an entry past the window by its id', async () => {
     const old = entries.find((entry) => entry.send < FLOOR) as MediaLogEntry;

@@ -4,6 +4,9 @@ import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { comboAttribute, counterKeyId, countsOfItem, VERSION_ATTRIBUTE, type CountedEntry } from '../model/counters';
 import { countedEntryOfItem } from '../model/entry-item';
 import { ENTRY_KEY_PREFIX } from '../model/keys';
+import { Retention } from '../model/retention';
+import { bucketStart } from '../model/time-buckets';
+import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { addEntryDelta, type CounterDelta } from './counter-deltas';
 
 /**
@@ -65,6 +68,13 @@ export class MediaLogRecount {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
     private readonly tables: { readonly entries: string; readonly counts: string },
+    /**
+     * How long the log is kept. A bucket that starts before the window is left alone: TTL removes
+     * its entries one by one while its counter keeps them (the fold ignores TTL's removals), and no
+     * listing reads it whole. A counter item the recount creates carries its bucket's expiry.
+     */
+    private readonly retention: Retention = Retention.forever,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Recount every counter; `settle` returns once the fold has applied every change written before it was called. */
@@ -89,11 +99,13 @@ export class MediaLogRecount {
     const ids = new Set([...expected.keys(), ...before.keys(), ...after.keys()]);
     const busy: { pk: string; sk: string }[] = [];
     const differing: { stored: StoredCounter; added: Record<string, number> }[] = [];
+    const floor = this.retention.floor(this.now());
     for (const id of ids) {
       const was = before.get(id);
       const stored = after.get(id);
       const want = expected.get(id);
       const key = (stored ?? was ?? want)?.key as StoredCounter['key'];
+      if (floor !== undefined && bucketStart(key.sk) < floor) continue;
       if (moving.has(id) || was?.version !== stored?.version) {
         busy.push({ ...key });
         continue;
@@ -119,12 +131,17 @@ export class MediaLogRecount {
       return `#a${index} :a${index}`;
     });
     if (stored.version !== undefined) values[':seen'] = stored.version;
+    const expiresAt = this.retention.counterExpiresAt(stored.key.sk);
+    if (expiresAt !== undefined) {
+      names['#x'] = MEDIA_LOG_ATTRIBUTES.expiresAt;
+      values[':expires'] = expiresAt;
+    }
     try {
       await this.client.send(
         new UpdateCommand({
           TableName: this.tables.counts,
           Key: { ...stored.key },
-          UpdateExpression: `ADD ${[...additions, '#v :one'].join(', ')}`,
+          UpdateExpression: `ADD ${[...additions, '#v :one'].join(', ')}${expiresAt === undefined ? '' : ' SET #x = :expires'}`,
           ConditionExpression: stored.version === undefined ? 'attribute_not_exists(#v)' : '#v = :seen',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
