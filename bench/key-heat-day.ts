@@ -73,6 +73,8 @@ const WINDOWS = {
 export const DAY_PLANS = {
   full: { windows: Object.values(WINDOWS), countedSeconds: 15, modelLifecycles: 1_000_000 },
   quick: { windows: [WINDOWS.rollover], countedSeconds: 10, modelLifecycles: 100_000 },
+  /** One run of the shard sweep (key-heat-shards.ts): 5 s across a rollover, where items hold the most watermarks. */
+  shardSweep: { windows: [WINDOWS.rollover], countedSeconds: 5, modelLifecycles: 100_000 },
 } as const satisfies Record<string, DayPlan>;
 
 /** What a simulated day wrote, and how it ran. */

@@ -46,11 +46,16 @@ export interface WriteTotal {
   units: number;
 }
 
-/** Where writes landed hottest: a table (or `table index`), a key, and its most writes in one second. */
+/**
+ * Where writes landed hottest: a table (or `table index`), a key, its most writes in one second, and
+ * its most write units in one second (item sizes included: an item written as often as another but
+ * ten times its size costs ten times its units; DESIGN.md 7b round five).
+ */
 export interface Heat {
   readonly target: string;
   readonly key: string;
   readonly peak: number;
+  readonly peakUnits: number;
 }
 
 /** Keys kept per target when its peaks are pruned: a key below a target's tenth peak is never needed again. */
@@ -58,33 +63,57 @@ const KEPT_PER_TARGET = 10;
 const PRUNE_ABOVE = 50_000;
 
 /** The keys of `peaks` whose peak is at least the `count`-th highest (ties kept). */
-function hottest(peaks: ReadonlyMap<string, number>, count: number): Map<string, number> {
+function hottestKeys(peaks: ReadonlyMap<string, number>, count: number): Set<string> {
   const floor = [...peaks.values()].sort((a, b) => b - a)[Math.min(count, peaks.size) - 1] ?? 0;
-  return new Map([...peaks].filter(([, peak]) => peak >= floor));
+  return new Set([...peaks].filter(([, peak]) => peak >= floor).map(([key]) => key));
 }
 
-/** Writes per key of one table or index: in the current second, and the peak of each key over the seconds closed. */
+/** `peaks` with only the keys in `kept`. */
+function keeping(peaks: ReadonlyMap<string, number>, kept: ReadonlySet<string>): Map<string, number> {
+  return new Map([...peaks].filter(([key]) => kept.has(key)));
+}
+
+/** Writes and write units per key of one table or index: in the current second, and the peak of each key over the seconds closed. */
 export class TargetHeat {
-  private current = new Map<string, number>();
-  private peaks = new Map<string, number>();
+  private writes = new Map<string, number>();
+  private units = new Map<string, number>();
+  private peakWrites = new Map<string, number>();
+  private peakUnits = new Map<string, number>();
 
   public constructor(public readonly target: string) {}
 
-  /** One more write of `key` in the current second. */
-  public add(key: string): void {
-    this.current.set(key, (this.current.get(key) ?? 0) + 1);
+  /** One more write of `key` in the current second, of `units` write units. */
+  public add(key: string, units = 1): void {
+    this.writes.set(key, (this.writes.get(key) ?? 0) + 1);
+    this.units.set(key, (this.units.get(key) ?? 0) + units);
   }
 
-  /** Close the current second: each key's count becomes its peak where it is higher. */
+  /** Close the current second: each key's counts become its peaks where they are higher. */
   public endSecond(): void {
-    for (const [key, writes] of this.current) if (writes > (this.peaks.get(key) ?? 0)) this.peaks.set(key, writes);
-    if (this.peaks.size > PRUNE_ABOVE) this.peaks = hottest(this.peaks, KEPT_PER_TARGET);
-    this.current = new Map();
+    for (const [key, writes] of this.writes) if (writes > (this.peakWrites.get(key) ?? 0)) this.peakWrites.set(key, writes);
+    for (const [key, units] of this.units) if (units > (this.peakUnits.get(key) ?? 0)) this.peakUnits.set(key, units);
+    if (this.peakWrites.size > PRUNE_ABOVE) {
+      // The hottest by writes and the hottest by units: either list may be asked for.
+      const kept = new Set([...hottestKeys(this.peakWrites, KEPT_PER_TARGET), ...hottestKeys(this.peakUnits, KEPT_PER_TARGET)]);
+      this.peakWrites = keeping(this.peakWrites, kept);
+      this.peakUnits = keeping(this.peakUnits, kept);
+    }
+    this.writes = new Map();
+    this.units = new Map();
   }
 
-  /** The `count` hottest keys (more on a tie); an item's key shows as `pk sk`. */
+  /** The `count` hottest keys by writes (more on a tie); an item's key shows as `pk sk`. */
   public hottest(count: number): Heat[] {
-    return [...hottest(this.peaks, count)].map(([key, peak]) => ({ target: this.target, key: key.replace('\u0000', ' '), peak })).sort((a, b) => b.peak - a.peak);
+    return this.heats(hottestKeys(this.peakWrites, count)).sort((a, b) => b.peak - a.peak);
+  }
+
+  /** The `count` hottest keys by write units (more on a tie). */
+  public hottestByUnits(count: number): Heat[] {
+    return this.heats(hottestKeys(this.peakUnits, count)).sort((a, b) => b.peakUnits - a.peakUnits);
+  }
+
+  private heats(keys: ReadonlySet<string>): Heat[] {
+    return [...keys].map((key) => ({ target: this.target, key: key.replace('\u0000', ' '), peak: this.peakWrites.get(key) ?? 0, peakUnits: this.peakUnits.get(key) ?? 0 }));
   }
 }
 
@@ -104,9 +133,14 @@ export class PeakCounter {
     for (const heat of this.targets.values()) heat.endSecond();
   }
 
-  /** The `count` hottest keys of all targets together. */
+  /** The `count` hottest keys of all targets together, by writes. */
   public hottest(count: number): Heat[] {
     return [...this.targets.values()].flatMap((heat) => heat.hottest(count)).sort((a, b) => b.peak - a.peak).slice(0, count);
+  }
+
+  /** The `count` hottest keys of all targets together, by write units. */
+  public hottestByUnits(count: number): Heat[] {
+    return [...this.targets.values()].flatMap((heat) => heat.hottestByUnits(count)).sort((a, b) => b.peakUnits - a.peakUnits).slice(0, count);
   }
 
   /** The hottest key of each target. */
@@ -279,17 +313,19 @@ export class TableWriter {
 
   private tableWrite(item: Item, key: string, bytes: number): void {
     if (!this.tally.counting) return;
-    this.heat.partitions.add(String(item[this.table.partitionKey.name]));
-    this.heat.items.add(key);
+    const units = writeUnits(bytes);
+    this.heat.partitions.add(String(item[this.table.partitionKey.name]), units);
+    this.heat.items.add(key, units);
     this.total.writes += 1;
-    this.total.units += writeUnits(bytes);
+    this.total.units += units;
   }
 
   private indexWrite(index: IndexShape, partition: string | number | undefined, bytes: number): void {
     if (!this.tally.counting) return;
-    index.heat.add(String(partition));
+    const units = writeUnits(bytes);
+    index.heat.add(String(partition), units);
     index.total.writes += 1;
-    index.total.units += writeUnits(bytes);
+    index.total.units += units;
   }
 
   /** The sizes of `item` and its key as the tally counts it, worked out on its first write and kept up to date by {@link update}. */

@@ -25,6 +25,11 @@ import { formatCount, formatTable, sectionHeader, type TargetResult } from './re
 export const PARTITION_BUDGET = 500;
 /** Writes one item may take per second (DESIGN.md 7b). */
 export const ITEM_BUDGET = 100;
+/**
+ * Write units one item, or one partition key, may take per second (DESIGN.md 9, round five): an
+ * item written 100 times a second must weigh no more than 5 KB, and a partition takes 1,000.
+ */
+export const UNITS_BUDGET = 500;
 /** Write units of one entry's lifecycle (its request and 8 status changes, and the fold's share). */
 export const LIFECYCLE_BUDGET = 40;
 
@@ -36,10 +41,11 @@ export interface KeyHeatOptions {
   readonly stream?: Partial<StreamOptions>;
 }
 
-/** The ten hottest partition keys of one table or index. */
+/** The ten hottest partition keys of one table or index, by writes and by write units. */
 export interface TargetHeats {
   readonly target: string;
   readonly hottest: readonly Heat[];
+  readonly hottestByUnits: readonly Heat[];
 }
 
 /** A counter item as the report shows it: its size and watermarks at the end of the day, and the most watermarks it held. */
@@ -57,8 +63,9 @@ export interface KeyHeatResult {
   readonly day: DayRun;
   /** The ten hottest partition keys of the table, of each index and of the counters table, by peak writes in one counted second. */
   readonly partitions: readonly TargetHeats[];
-  /** The ten hottest items of the table and the counters table. */
+  /** The ten hottest items of the table and the counters table, by writes and by write units. */
   readonly hottestItems: readonly Heat[];
+  readonly hottestItemsByUnits: readonly Heat[];
   /** Writes and write units per entry lifecycle: what the counted seconds wrote, over the entries they requested. */
   readonly perLifecycle: LifecycleWrites;
   /** Every counter item at the end of the day. */
@@ -83,8 +90,12 @@ export function benchKeyHeat(options: KeyHeatOptions = {}): KeyHeatResult {
   const { entry, changes } = typicalLifecycle();
   return {
     day,
-    partitions: targets.map((target) => ({ target, hottest: day.tally.partitions.target(target).hottest(10).slice(0, 10) })),
+    partitions: targets.map((target) => {
+      const heat = day.tally.partitions.target(target);
+      return { target, hottest: heat.hottest(10).slice(0, 10), hottestByUnits: heat.hottestByUnits(10).slice(0, 10) };
+    }),
     hottestItems: day.tally.items.hottest(10),
+    hottestItemsByUnits: day.tally.items.hottestByUnits(10),
     perLifecycle: perLifecycle(day.tally.totals, day.lifecycles),
     counters,
     hottestCounters: day.tally.items.target(mediaLogCountsTable.id).hottest(10).slice(0, 10).map((heat) => ({ heat, figures: byKey.get(heat.key) as CounterFigures })),
@@ -94,6 +105,7 @@ export function benchKeyHeat(options: KeyHeatOptions = {}): KeyHeatResult {
 
 const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
 const perSecond = (heat: Heat | undefined) => (heat ? `${formatCount(heat.peak)}/s` : 'n/a');
+const unitsPerSecond = (heat: Heat | undefined) => (heat ? `${formatCount(heat.peakUnits)} WCU/s` : 'n/a');
 const where = (heat: Heat | undefined) => (heat ? `${heat.target} ${heat.key}` : 'n/a');
 const units = (value: number) => Number(value.toFixed(2));
 const bytes = (value: number) => `${formatCount(value)} B`;
@@ -103,10 +115,18 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
 }
 
-function heatTable(heats: readonly Heat[], budget: number, withTarget: boolean): string {
-  const rows = heats.map((heat) => [...(withTarget ? [heat.target] : []), heat.key, heat.peak, heat.peak <= budget ? `≤ ${budget}` : `OVER ${budget}`]);
-  return formatTable([...(withTarget ? ['table / index'] : []), 'key', 'peak writes/s', 'budget'], rows);
+/** A table of hot keys: peak writes/s and peak write units/s, each against its budget. */
+export function heatTable(heats: readonly Heat[], budget: { readonly writes: number; readonly units: number }, withTarget: boolean): string {
+  const within = (value: number, most: number) => (value <= most ? `≤ ${formatCount(most)}` : `OVER ${formatCount(most)}`);
+  const rows = heats.map((heat) => [...(withTarget ? [heat.target] : []), heat.key, heat.peak, within(heat.peak, budget.writes), heat.peakUnits, within(heat.peakUnits, budget.units)]);
+  return formatTable([...(withTarget ? ['table / index'] : []), 'key', 'peak writes/s', 'budget', 'peak write units/s', 'budget'], rows);
 }
+
+/** Budgets of a partition key and of an item. */
+export const KEY_BUDGETS = {
+  partition: { writes: PARTITION_BUDGET, units: UNITS_BUDGET },
+  item: { writes: ITEM_BUDGET, units: UNITS_BUDGET },
+} as const;
 
 function trafficTable(day: DayRun): string {
   const { traffic, stream, model, plan } = day;
@@ -161,9 +181,11 @@ export function formatKeyHeat(result: KeyHeatResult): string {
     trafficTable(day),
     '',
     windowTable(day),
-    ...result.partitions.flatMap(({ target, hottest }) => [sectionHeader(`key-heat: ten hottest partition keys of ${target}`), heatTable(hottest, PARTITION_BUDGET, false)]),
-    sectionHeader('key-heat: ten hottest items'),
-    heatTable(result.hottestItems, ITEM_BUDGET, true),
+    ...result.partitions.flatMap(({ target, hottest }) => [sectionHeader(`key-heat: ten hottest partition keys of ${target}`), heatTable(hottest, KEY_BUDGETS.partition, false)]),
+    sectionHeader('key-heat: ten hottest items, by writes'),
+    heatTable(result.hottestItems, KEY_BUDGETS.item, true),
+    sectionHeader('key-heat: ten hottest items, by write units (item size included)'),
+    heatTable(result.hottestItemsByUnits, KEY_BUDGETS.item, true),
     sectionHeader('key-heat: per entry lifecycle (request + 8 status changes, and the fold)'),
     lifecycleTable(result.perLifecycle),
     `what the counted seconds wrote, over the ${formatCount(day.lifecycles)} entries they requested. Write units: 1 per KB of the item (attribute names and values),\nthe larger of old and new for a table write; an index write 1 per KB of what the index holds; a counter write what the item weighs then.`,
@@ -176,16 +198,30 @@ export function formatKeyHeat(result: KeyHeatResult): string {
   ].join('\n');
 }
 
-/** The summary lines: no partition key over 500 writes/s, no item over 100, ≤ 40 write units per lifecycle. */
-export function keyHeatTargets(result: KeyHeatResult): TargetResult[] {
-  const partition = result.partitions.flatMap(({ hottest }) => hottest.slice(0, 1)).sort((a, b) => b.peak - a.peak)[0];
+/** The hottest partition key over the table, every index and the counters, by writes and by write units. */
+function hottestPartitions(result: KeyHeatResult): { readonly byWrites: Heat | undefined; readonly byUnits: Heat | undefined } {
+  const byWrites = result.partitions.flatMap(({ hottest }) => hottest.slice(0, 1)).sort((a, b) => b.peak - a.peak)[0];
+  const byUnits = result.partitions.flatMap(({ hottestByUnits }) => hottestByUnits.slice(0, 1)).sort((a, b) => b.peakUnits - a.peakUnits)[0];
+  return { byWrites, byUnits };
+}
+
+/**
+ * The summary lines (DESIGN.md 9): no partition key over 500 writes/s or 500 write units/s, no
+ * item over 100 writes/s or 500 write units/s, ≤ 40 write units per lifecycle. `label` names a
+ * run among several (the shard counts of key-heat-shards.ts).
+ */
+export function keyHeatTargets(result: KeyHeatResult, label = 'key-heat'): TargetResult[] {
+  const partition = hottestPartitions(result);
   const item = result.hottestItems[0];
+  const heavyItem = result.hottestItemsByUnits[0];
   const life = result.perLifecycle;
   return [
-    { bench: 'key-heat: hottest partition key (table, every index, counters)', target: `≤ ${PARTITION_BUDGET} writes/s`, measured: `${perSecond(partition)} ${where(partition)}`, pass: (partition?.peak ?? 0) <= PARTITION_BUDGET },
-    { bench: 'key-heat: hottest item', target: `≤ ${ITEM_BUDGET} writes/s`, measured: `${perSecond(item)} ${where(item)}`, pass: (item?.peak ?? 0) <= ITEM_BUDGET },
+    { bench: `${label}: hottest partition key (table, every index, counters)`, target: `≤ ${PARTITION_BUDGET} writes/s`, measured: `${perSecond(partition.byWrites)} ${where(partition.byWrites)}`, pass: (partition.byWrites?.peak ?? 0) <= PARTITION_BUDGET },
+    { bench: `${label}: hottest partition key by write units`, target: `≤ ${UNITS_BUDGET} WCU/s`, measured: `${unitsPerSecond(partition.byUnits)} ${where(partition.byUnits)}`, pass: (partition.byUnits?.peakUnits ?? 0) <= UNITS_BUDGET },
+    { bench: `${label}: hottest item`, target: `≤ ${ITEM_BUDGET} writes/s`, measured: `${perSecond(item)} ${where(item)}`, pass: (item?.peak ?? 0) <= ITEM_BUDGET },
+    { bench: `${label}: hottest item by write units`, target: `≤ ${UNITS_BUDGET} WCU/s`, measured: `${unitsPerSecond(heavyItem)} ${where(heavyItem)}`, pass: (heavyItem?.peakUnits ?? 0) <= UNITS_BUDGET },
     {
-      bench: 'key-heat: write units per entry lifecycle',
+      bench: `${label}: write units per entry lifecycle`,
       target: `≤ ${LIFECYCLE_BUDGET}`,
       measured: `${units(life.total.units)} (table ${units(life.table.units)}, indexes ${units(life.indexes.units)}, counters ${units(life.counters.units)}; one typical lifecycle alone ${units(result.single.total.units)})`,
       pass: life.total.units <= LIFECYCLE_BUDGET,

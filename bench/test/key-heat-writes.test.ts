@@ -174,6 +174,29 @@ describe('the write rules of global secondary indexes', () => {
     expect(writer.sizeOf(item)).toMatchObject({ bytes: 3, attributes: 1 });
   });
 
+  it('keeps each key’s peak write units per second beside its peak writes, so a heavy item outranks a busy light one', () => {
+    const tally = new WriteTally();
+    const writer = new TableWriter(tally, table);
+    const light: MutableItem = { pk: 'light', h: 'L' };
+    const heavy: MutableItem = { pk: 'heavy', h: 'H', big: 'b'.repeat(3000) };
+    // One second: the light item three times, the heavy one twice (3 units a write); the next second, the heavy one once.
+    writer.put(light);
+    writer.update(light, { x: '1' });
+    writer.update(light, { x: '2' });
+    writer.put(heavy);
+    writer.update(heavy, { x: '1' });
+    tally.endSecond();
+    writer.update(heavy, { x: '2' });
+    tally.endSecond();
+
+    expect(tally.items.target('T').hottest(1)[0]).toEqual({ target: 'T', key: 'light', peak: 3, peakUnits: 3 });
+    expect(tally.items.target('T').hottestByUnits(1)[0]).toEqual({ target: 'T', key: 'heavy', peak: 2, peakUnits: 6 });
+    expect(tally.partitions.hottestByUnits(2).map((heat) => [heat.target, heat.key, heat.peakUnits])).toEqual([
+      ['T', 'heavy', 6],
+      ['T all', 'H', 6],
+    ]);
+  });
+
   it('charges the larger of the old and the new item when an update shrinks it past a KB', () => {
     const tally = new WriteTally();
     const writer = new TableWriter(tally, table);

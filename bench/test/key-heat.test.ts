@@ -103,8 +103,20 @@ describe('the simulated day at 20 entries/s', () => {
     const { table, indexes, counters, total } = result.perLifecycle;
 
     expect(total.units).toBeCloseTo(table.units + indexes.units + counters.units, 9);
-    expect(keyHeatTargets(result).map((target) => target.pass)).toEqual([true, true, total.units <= 40]);
+    expect(keyHeatTargets(result).map((target) => [target.bench, target.pass])).toEqual([
+      ['key-heat: hottest partition key (table, every index, counters)', true],
+      ['key-heat: hottest partition key by write units', true],
+      ['key-heat: hottest item', true],
+      ['key-heat: hottest item by write units', true],
+      ['key-heat: write units per entry lifecycle', total.units <= 40],
+    ]);
     expect(formatKeyHeat(result)).toContain('ten hottest partition keys of MediaLog scan-report-status-by-send');
+    expect(formatKeyHeat(result)).toContain('ten hottest items, by write units (item size included)');
+    // Every write costs a unit at least; the list by units leads with the item that costs the most.
+    expect(result.hottestItems.every((heat) => heat.peakUnits >= heat.peak)).toBe(true);
+    const byUnits = result.hottestItemsByUnits.map((heat) => heat.peakUnits);
+    expect(byUnits).toEqual([...byUnits].sort((a, b) => b - a));
+    expect(byUnits[0]).toBe(Math.max(...result.hottestItems.map((heat) => heat.peakUnits)));
   });
 
   it('plays the same day twice alike', () => {

@@ -1,0 +1,101 @@
+/**
+ * `key-heat-shards` (DESIGN.md 7b round five, issue of the ninetieth day): the key-heat day at the
+ * stream shard counts the table grows into. DynamoDB Streams has one shard per table partition, and
+ * partitions split by size (10 GB) as well as by throughput: at the design rate the table grows
+ * ~100 GB a day, so the stream that starts with 18 shards (throughput) has ~300 after a month,
+ * ~900 after 90 days and ~3,600 after a year. The fold writes each counter item once per batch of
+ * every shard, and keeps each shard's watermark in the item: this section shows what that does to
+ * the hottest items, in writes and in write units (their size included), as the shards grow.
+ */
+import { formatCount, formatTable, sectionHeader, type TargetResult } from './report';
+import { benchKeyHeat, heatTable, KEY_BUDGETS, keyHeatTargets, type CounterFigures, type KeyHeatResult } from './key-heat';
+import { DAY_PLANS, type DayPlan } from './key-heat-day';
+import type { Heat } from './key-heat-writes';
+
+/** A stream shard count, and when the table reaches it at the design rate. */
+export interface ShardScenario {
+  readonly shards: number;
+  readonly when: string;
+}
+
+/** The shard counts of DESIGN.md 7b round five. */
+export const SHARD_SCENARIOS: readonly ShardScenario[] = [
+  { shards: 18, when: 'day one: one shard per 1,000 writes/s' },
+  { shards: 300, when: 'after ~30 days: ~3 TB in 10 GB partitions' },
+  { shards: 900, when: 'after ~90 days: ~9 TB' },
+  { shards: 3600, when: 'after ~a year: ~36 TB' },
+];
+
+/** Most a counter item may grow from the first shard count to the last: it must not grow with the shards. */
+const GROWTH_BUDGET = 2;
+
+/** The key-heat day at one shard count. */
+export interface ShardRun {
+  readonly scenario: ShardScenario;
+  readonly result: KeyHeatResult;
+  readonly largestCounter: CounterFigures;
+  readonly seconds: number;
+}
+
+/** `npm run bench -- --only key-heat-shards`: the day at each shard count, one after another. */
+export function benchKeyHeatShards(scenarios: readonly ShardScenario[] = SHARD_SCENARIOS, plan: DayPlan = DAY_PLANS.shardSweep): ShardRun[] {
+  return scenarios.map((scenario) => {
+    const started = performance.now();
+    const result = benchKeyHeat({ plan, stream: { shards: scenario.shards } });
+    const largestCounter = result.counters.reduce((top, counter) => (counter.bytes > top.bytes ? counter : top));
+    return { scenario, result, largestCounter, seconds: (performance.now() - started) / 1000 };
+  });
+}
+
+/** The ten hottest partition keys of the table, its indexes and the counters together, by write units. */
+function hottestPartitionsByUnits(result: KeyHeatResult): Heat[] {
+  return result.partitions.flatMap(({ hottestByUnits }) => hottestByUnits).sort((a, b) => b.peakUnits - a.peakUnits).slice(0, 10);
+}
+
+const units = (value: number) => Number(value.toFixed(2));
+
+/** The figures as the bench prints them: a summary row per shard count, then each count's hottest keys and items. */
+export function formatKeyHeatShards(runs: readonly ShardRun[]): string {
+  const summary = formatTable(
+    ['stream shards', 'when', 'hottest partition key (writes/s, WCU/s)', 'hottest item (writes/s, WCU/s)', 'largest counter item', 'WCU per lifecycle (counters)', 'run'],
+    runs.map(({ scenario, result, largestCounter, seconds }) => {
+      const key = hottestPartitionsByUnits(result)[0];
+      const item = result.hottestItemsByUnits[0];
+      const life = result.perLifecycle;
+      return [
+        formatCount(scenario.shards),
+        scenario.when,
+        key ? `${key.key}: ${formatCount(key.peak)}, ${formatCount(key.peakUnits)}` : 'n/a',
+        item ? `${item.key}: ${formatCount(item.peak)}, ${formatCount(item.peakUnits)}` : 'n/a',
+        `${formatCount(largestCounter.bytes)} B, ${formatCount(largestCounter.mostWatermarks)} watermarks (${largestCounter.key})`,
+        `${units(life.total.units)} (${units(life.counters.units)})`,
+        `${formatCount(seconds)} s`,
+      ];
+    }),
+  );
+  return [
+    summary,
+    ...runs.flatMap(({ scenario, result }) => [
+      sectionHeader(`key-heat at ${formatCount(scenario.shards)} stream shards: ten hottest partition keys (table, every index, counters), by write units`),
+      heatTable(hottestPartitionsByUnits(result), KEY_BUDGETS.partition, true),
+      sectionHeader(`key-heat at ${formatCount(scenario.shards)} stream shards: ten hottest items, by write units`),
+      heatTable(result.hottestItemsByUnits, KEY_BUDGETS.item, true),
+    ]),
+  ].join('\n');
+}
+
+/** Each shard count's targets, and one more: the largest counter item does not grow with the shard count. */
+export function keyHeatShardsTargets(runs: readonly ShardRun[]): TargetResult[] {
+  const first = runs[0];
+  const last = runs[runs.length - 1];
+  const growth = first && last ? last.largestCounter.bytes / first.largestCounter.bytes : 1;
+  return [
+    ...runs.flatMap(({ scenario, result }) => keyHeatTargets(result, `key-heat at ${formatCount(scenario.shards)} shards`)),
+    {
+      bench: 'key-heat: largest counter item as the stream grows',
+      target: `≤ ${GROWTH_BUDGET} × its size at ${formatCount(first?.scenario.shards ?? 0)} shards`,
+      measured: `${units(growth)} × (${formatCount(first?.largestCounter.bytes ?? 0)} B → ${formatCount(last?.largestCounter.bytes ?? 0)} B at ${formatCount(last?.scenario.shards ?? 0)} shards)`,
+      pass: growth <= GROWTH_BUDGET,
+    },
+  ];
+}
