@@ -476,7 +476,7 @@ export interface operations {
                     page?: number;
                 };
                 request?: string;
-                /** @description An object in the deepObject style: `send[from]`, `send[to]`. */
+                /** @description An object in the deepObject style: `send[from]`, `send[to]`. Send times of the entries listed, both inclusive. Where the deployment keeps the log for a number of days (its retention), every range starts no earlier than that many days ago: older entries are neither listed nor counted, whether or not they are deleted yet. */
                 send?: {
                     /** Format: date-time */
                     from?: string;
@@ -959,7 +959,9 @@ export interface operations {
                 };
                 /** @description At most one of `email`, `username`, each sent as a parameter of its own (`email=…`); together they are a 400. */
                 prefix?: {
+                    /** @description A case-insensitive prefix of the email; the list is then sorted by email. */
                     email?: string;
+                    /** @description A case-insensitive prefix of the username; the list is then sorted by username. */
                     username?: string;
                 };
                 /** @description Repeat the key (`role=a&role=b`), separate the values by commas (`role=a,b`), or write them with brackets (`role[]=a&role[]=b`) or indices (`role[0]=a&role[1]=b`): all mean the same. */
