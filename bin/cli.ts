@@ -47,8 +47,8 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
     load: async () => (await import('../local/cli/media-log-commands')).mediaLogImport,
   },
   'media-log migrate': {
-    synopsis: 'media-log migrate --from TABLE',
-    does: 'Copies the entries of a media log table of the previous layout into this one (docs/operations.md, "Upgrading the media log"); running it again copies nothing twice.',
+    synopsis: 'media-log migrate --from TABLE [--rate N]',
+    does: 'Copies the entries of a media log table of the previous layout into this one, at most N a second (default 500) (docs/operations.md, "Upgrading the media log"); running it again copies nothing twice.',
     load: async () => (await import('../local/cli/migrate-command')).mediaLogMigrate,
   },
   'media-log backfill-families': {

@@ -168,6 +168,8 @@ export class FrontendApiStack extends Stack {
     // environment, decides what a function can touch.
     return {
       ...Object.fromEntries(data.tables.map(({ definition, table }) => [definition.nameEnv, table.tableName])),
+      // Each table's layout beside its name: code of another layout refuses to start (table-names.ts).
+      ...Object.fromEntries(data.tables.flatMap(({ definition }) => (definition.layoutEnv === undefined ? [] : [[definition.layoutEnv, String(definition.layout)]]))),
       [avatarBucket.nameEnv]: storage.bucket.bucketName,
       AVATAR_PUBLIC_BASE_URL: storage.publicBaseUrl,
       [LIVE_ENV.websocketUrl]: live.url,

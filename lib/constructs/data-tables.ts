@@ -65,6 +65,7 @@ export class DataTables extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection,
       timeToLiveAttribute: definition.timeToLiveAttribute,
+      ...(definition.warmWrites === undefined ? {} : { warmThroughput: { writeUnitsPerSecond: definition.warmWrites } }),
       stream: definition.stream && dynamodb.StreamViewType[definition.stream],
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -74,6 +75,7 @@ export class DataTables extends Construct {
         partitionKey: attribute(index.partitionKey),
         sortKey: index.sortKey && attribute(index.sortKey),
         ...projection(index),
+        ...(index.warmWrites === undefined ? {} : { warmThroughput: { writeUnitsPerSecond: index.warmWrites } }),
       });
     }
     return table;

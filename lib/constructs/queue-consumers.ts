@@ -22,6 +22,8 @@ export interface QueueConsumer {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly handler: ServiceFunction;
+  /** What feeds the consumer from its queue: paused and resumed around a layout change (docs/operations.md). */
+  readonly mapping: lambda.EventSourceMapping;
 }
 
 /**
@@ -96,14 +98,22 @@ export class QueueConsumers extends Construct {
       // the queue's redrive policy (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-properties-lambda-eventsourcemapping-onfailure.html).
       'Serverless-LambdaEventSourceMappingDestination': `A failed message of ${definition.queue} goes to its dead-letter queue after ${definition.maxReceiveCount} receives (the queue's redrive policy), the only failure destination an SQS source has.`,
     });
-    return { definition, queue, deadLetterQueue, handler };
+    return { definition, queue, deadLetterQueue, handler, mapping };
   }
 
-  /** Stack outputs: each queue's URL and ARN, for the producer's configuration and its IAM policy. */
+  /**
+   * Stack outputs: each queue's URL and ARN, for the producer's configuration and its IAM policy,
+   * and its mapping's id, which the upgrade runbook pauses and resumes
+   * (`aws lambda update-event-source-mapping --uuid … --no-enabled`).
+   */
   public addOutputs(scope: Construct): void {
-    for (const { definition, queue } of this.consumers) {
+    for (const { definition, queue, mapping } of this.consumers) {
       new CfnOutput(scope, `${definition.queue}QueueUrl`, { value: queue.queueUrl, description: `URL of the ${definition.queue} queue: where the media pipeline sends its messages.` });
       new CfnOutput(scope, `${definition.queue}QueueArn`, { value: queue.queueArn, description: `ARN of the ${definition.queue} queue, for the producer's sqs:SendMessage permission.` });
+      new CfnOutput(scope, `${definition.queue}MappingId`, {
+        value: mapping.eventSourceMappingId,
+        description: `Id of the mapping that feeds ${definition.name} from the ${definition.queue} queue: disable it to pause the feed (the queue keeps the messages).`,
+      });
     }
   }
 }

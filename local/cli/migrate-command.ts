@@ -1,5 +1,6 @@
 import { DescribeTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { RateLimiter } from 'limiter';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { createFeedWriters } from '../../functions/media-log/feed/apply-changes';
 import { STATUS_FIELDS, MEDIA_STATUSES, type MediaStatus, type StatusField } from '../../functions/media-log/model/entry-fields';
@@ -12,15 +13,26 @@ import { foldWrittenChanges, withData } from './data-access';
 import { progressBar } from './progress';
 
 /**
- * `media-log migrate --from TABLE`: copy the entries of a media log table of the previous layout
+ * `media-log migrate --from TABLE [--rate N]`: copy the entries of a media log table of the previous layout
  * (one item per entry under `ENTRY#<id>` / `ENTRY`, its statuses in every index) into this
  * layout's table, through the one writer of entries, with the time each status was set. Running it
  * again copies nothing twice (the writer checks every id first); the fold counts what it copies.
+ * At most `--rate` entries a second (default {@link MIGRATE_DEFAULT_RATE}), with a progress bar;
+ * locally it folds what it copied before it returns.
  * docs/operations.md, "Upgrading the media log" says when to run it.
  */
 
-/** Entries copied per round: the writer checks and stores them in batches. */
+/** Entries copied per round at most: the writer checks and stores them in batches. */
 const ROUND = 2000;
+
+/**
+ * Entries copied per second unless `--rate` says otherwise: a quarter of the design rate's 2,000
+ * requests/s (about 2,500 write units/s with their index items), so that a copy beside the running
+ * feed leaves the new tables' warm throughput (functions/shared/tables/media-log-table.ts) to it.
+ */
+export const MIGRATE_DEFAULT_RATE = 500;
+/** The highest `--rate`: the new entries table's warm write units, all of them. */
+const MAX_RATE = 18_000;
 /** Segments of the parallel Scan of the previous table. */
 const SEGMENTS = 4;
 
@@ -54,11 +66,22 @@ export function entryOfPreviousItem(item: PreviousItem): { entry: MediaLogEntry;
   return { entry: { id, send, url, 'user-id': userId, ...statuses }, stamps };
 }
 
-/** `media-log migrate --from TABLE`: see the module comment. */
+/** `--rate N`: entries copied per second, a whole number from 1 to {@link MAX_RATE}; {@link MIGRATE_DEFAULT_RATE} when absent. */
+function parseRate(raw: string | undefined): number {
+  if (raw === undefined) return MIGRATE_DEFAULT_RATE;
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_RATE) throw new UsageError(`--rate takes entries per second, a whole number from 1 to ${MAX_RATE} (default ${MIGRATE_DEFAULT_RATE}).`);
+  return Number(raw);
+}
+
+/** `media-log migrate --from TABLE [--rate N]`: see the module comment. */
 export async function mediaLogMigrate(args: string[]): Promise<void> {
-  const { values } = parseCommand(args, { from: { type: 'string' } });
+  const { values } = parseCommand(args, { from: { type: 'string' }, rate: { type: 'string' } });
   const from = values.from;
   if (from === undefined || !/^[\w.-]{3,255}$/.test(from)) throw new UsageError('media-log migrate takes --from TABLE, the name of the media log table of the previous layout.');
+  const rate = parseRate(values.rate);
+  // A token per entry, refilled at `rate` a second: each round takes its entries' tokens before it is written.
+  const limiter = new RateLimiter({ tokensPerInterval: rate, interval: 'second' });
+  const roundSize = Math.min(ROUND, rate);
   const totals = await withData(async () => {
     const writers = createFeedWriters(getDocumentClient());
     // The item count DynamoDB keeps (refreshed about every six hours in AWS): a progress bar's total, no more.
@@ -77,6 +100,7 @@ export async function mediaLogMigrate(args: string[]): Promise<void> {
           let start: Record<string, unknown> | undefined;
           let round: { entry: MediaLogEntry; stamps: StatusStamps }[] = [];
           const flush = async () => {
+            await limiter.removeTokens(round.length);
             const results = await writers.entries.writeAll(round.map(({ entry }) => entry), { stamps: new Map(round.map(({ entry, stamps }) => [entry.id, stamps])) });
             for (const result of results) {
               if (result === 'written') sums.written += 1;
@@ -92,7 +116,7 @@ export async function mediaLogMigrate(args: string[]): Promise<void> {
               const read = entryOfPreviousItem(item);
               if (typeof read === 'string') sums.skipped += 1;
               else round.push(read);
-              if (round.length >= ROUND) await flush();
+              if (round.length >= roundSize) await flush();
             }
             start = page.LastEvaluatedKey;
           } while (start !== undefined);

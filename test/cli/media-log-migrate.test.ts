@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { invoke } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
 import { runEntryPoint } from '../local/entry-points';
+import { createPreviousTable, previousItem, type PreviousItem } from './previous-layout';
 
 /**
  * `media-log migrate --from TABLE`: the entries of a table of the previous layout (one item per
@@ -19,49 +16,15 @@ import { runEntryPoint } from '../local/entry-points';
 const dataDir = mkdtempSync(join(tmpdir(), 'frontend-api-migrate-'));
 const PREVIOUS = 'MediaLogPrevious';
 let owner: TestUser;
-
-/** An entry item as the previous release stored it. */
-function previousItem(userId: number, send: string, statuses: readonly [string, string, string, string], changedAt: string) {
-  const id = randomUUID();
-  return {
-    pk: `ENTRY#${id}`,
-    sk: 'ENTRY',
-    id,
-    send,
-    url: `https://media.example.com/previous/${id}.mp4`,
-    userId,
-    sendKey: `${send}#${id}`,
-    logPartition: `LOG#${send.slice(0, 7)}`,
-    status: statuses[0],
-    statusFfscan: statuses[1],
-    statusMediainfo: statuses[2],
-    statusScanReport: statuses[3],
-    statusAt: changedAt,
-    statusFfscanAt: changedAt,
-    statusMediainfoAt: changedAt,
-    statusScanReportAt: send,
-  };
-}
-
-let items: ReturnType<typeof previousItem>[];
+let items: PreviousItem[];
 
 beforeAll(async () => {
   owner = await createTestUser({ role: 'root' });
-  await getDocumentClient().send(
-    new CreateTableCommand({
-      TableName: PREVIOUS,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-    }),
-  );
   items = [
     ...Array.from({ length: 30 }, (_, index) => previousItem(owner.record.id, `2026-02-0${1 + (index % 9)}T10:00:00.000Z`, ['success', 'success', 'success', 'success'], '2026-02-10T00:00:00.000Z')),
     ...Array.from({ length: 5 }, () => previousItem(owner.record.id, '2026-02-15T08:30:00.000Z', ['error', 'error', 'success', 'pending'], '2026-02-15T08:31:00.000Z')),
   ];
-  for (let offset = 0; offset < items.length; offset += 25) {
-    await getDocumentClient().send(new BatchWriteCommand({ RequestItems: { [PREVIOUS]: items.slice(offset, offset + 25).map((Item) => ({ PutRequest: { Item } })) } }));
-  }
+  await createPreviousTable(PREVIOUS, items);
 }, 60_000);
 
 const list = (query: string) => invoke('listMediaLog', { token: owner.token, query: `user-id=${owner.record.id}&${query}` });
@@ -94,6 +57,24 @@ describe('cli media-log migrate', () => {
     expect(run.stdout).toBe('0 entries copied, 35 already present, 0 items skipped (not entries)\n');
     expect((await list('pagination[limit]=1')).body.pagination.total).toBe(35);
   }, 120_000);
+
+  it('copies at most --rate entries a second', async () => {
+    const paced = Array.from({ length: 25 }, () => previousItem(owner.record.id, '2026-03-01T10:00:00.000Z', ['success', 'success', 'success', 'success'], '2026-03-01T10:01:00.000Z'));
+    const again = `${PREVIOUS}Paced`;
+    await createPreviousTable(again, paced);
+
+    const started = Date.now();
+    const run = await runEntryPoint('cli', ['media-log', 'migrate', '--from', again, '--rate', '5'], { env: { DATA_DIR: dataDir } });
+    // 25 entries at 5 a second, in rounds of 5: the first at once, each other a second after the one before.
+    expect(run.stdout).toBe('25 entries copied, 0 already present, 0 items skipped (not entries)\n');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+  }, 120_000);
+
+  it.each([['0'], ['fast'], ['18001']])('refuses --rate %s, saying what it takes', async (rate) => {
+    const run = await runEntryPoint('cli', ['media-log', 'migrate', '--from', PREVIOUS, '--rate', rate], { env: { DATA_DIR: dataDir } });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--rate takes entries per second, a whole number from 1 to 18000 (default 500).');
+  }, 60_000);
 
   it('says so when the table to copy from does not exist', async () => {
     const run = await runEntryPoint('cli', ['media-log', 'migrate', '--from', 'NoSuchTable'], { env: { DATA_DIR: dataDir } });

@@ -2,19 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeleteCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
-import { addEntryDelta, type CounterDelta } from '../../functions/media-log/fold/counter-deltas';
-import { isCountAttribute } from '../../functions/media-log/model/counters';
 import { MediaLogRecount } from '../../functions/media-log/fold/recount';
-import { counterKeyId } from '../../functions/media-log/model/counters';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
 import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { foldLog } from '../harness/media-log';
+import { countsOfEntries, storedCounts } from '../harness/media-log-counts';
 import { runEntryPoint } from '../local/entry-points';
-import { deliver, scanCountedEntries, statusMessage } from '../media-log/feed/feed-fixture';
+import { deliver, statusMessage } from '../media-log/feed/feed-fixture';
 
 /**
  * `media-log recount`: a counter set broken on purpose (counts moved, an item deleted, an item
@@ -24,28 +22,6 @@ import { deliver, scanCountedEntries, statusMessage } from '../media-log/feed/fe
 
 const dataDir = mkdtempSync(join(tmpdir(), 'frontend-api-recount-'));
 const counts = () => tableName(mediaLogCountsTable);
-
-/** Every counter item's counts (zeros left out), by counter key. */
-async function storedCounts(): Promise<Map<string, Record<string, number>>> {
-  const stored = new Map<string, Record<string, number>>();
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await getDocumentClient().send(new ScanCommand({ TableName: counts(), ConsistentRead: true, ExclusiveStartKey: start }));
-    for (const item of page.Items ?? []) {
-      const values = Object.fromEntries(Object.entries(item).filter((pair): pair is [string, number] => isCountAttribute(pair[0], pair[1]) && pair[1] !== 0));
-      if (Object.keys(values).length > 0) stored.set(counterKeyId(item as { pk: string; sk: string }), values);
-    }
-    start = page.LastEvaluatedKey;
-  } while (start !== undefined);
-  return stored;
-}
-
-/** The counts the stored entries make, as the fold would have folded them, by counter key. */
-async function countsOfEntries(): Promise<Map<string, Record<string, number>>> {
-  const deltas = new Map<string, CounterDelta>();
-  for (const entry of await scanCountedEntries()) addEntryDelta(deltas, entry, 1);
-  return new Map([...deltas].map(([id, { counts: values }]) => [id, Object.fromEntries([...values].filter(([, value]) => value !== 0))]));
-}
 
 let sample: ReturnType<typeof sampleMediaLogEntries>;
 

@@ -43,6 +43,22 @@ describe('the data configuration', () => {
   });
 });
 
+describe('a table layout stated by the stack', () => {
+  it('that this code keeps is accepted', () => {
+    process.env.MEDIA_LOG_TABLE_LAYOUT = '2';
+    process.env.MEDIA_LOG_COUNTS_TABLE_LAYOUT = '2';
+    resetConfiguration();
+    expect(() => dataConfig()).not.toThrow();
+  });
+
+  it('that this code does not keep stops the function: half-way through an update, it never writes one layout into the other', () => {
+    process.env.MEDIA_LOG_COUNTS_TABLE_LAYOUT = '3';
+    resetConfiguration();
+    expect(() => dataConfig()).toThrow(ConfigurationError);
+    expect(() => dataConfig()).toThrow(/MEDIA_LOG_COUNTS_TABLE_LAYOUT=3, but this code keeps the MediaLogCounts table in layout 2/);
+  });
+});
+
 describe('the cursor key', () => {
   it.each([
     ['missing', undefined, /CURSOR_SECRET is required/],
@@ -72,6 +88,12 @@ describe('a cold start', () => {
     const started = await coldStart('functions/users/list-users.ts', environment());
     expect(started.status).not.toBe(0);
     expect(started.stderr).toMatch(/CURSOR_SECRET is required/);
+  }, 60_000);
+
+  it('of the counter fold under a media log layout its code does not keep fails, naming it', async () => {
+    const started = await coldStart('functions/media-log/fold/fold-media-log-counts.ts', { ...environment(), MEDIA_LOG_TABLE_LAYOUT: '3', MEDIA_LOG_COUNTS_TABLE_LAYOUT: '3' });
+    expect(started.status).not.toBe(0);
+    expect(started.stderr).toMatch(/MEDIA_LOG_TABLE_LAYOUT=3, but this code keeps the MediaLog table in layout 2/);
   }, 60_000);
 
   it('of the same function with every variable set succeeds', async () => {

@@ -39,8 +39,22 @@ describe.each(tables.map((definition) => [definition.id, definition] as const))(
       IndexName: index.indexName,
       KeySchema: keySchema(index.partitionKey, index.sortKey),
       Projection: expectedProjection(index),
+      ...(index.warmWrites === undefined ? {} : { WarmThroughput: { WriteUnitsPerSecond: index.warmWrites } }),
     }));
     expect(indexes).toEqual(expected);
+  });
+
+  it('is warm for the writes its definition says it takes from its first second, or takes a new table\'s default', () => {
+    const warm = tableOf(definition).Properties.WarmThroughput;
+    expect(warm).toEqual(definition.warmWrites === undefined ? undefined : { WriteUnitsPerSecond: definition.warmWrites });
+  });
+
+  it('states its layout to every function where it has had more than one, so code of another layout refuses to start', () => {
+    const functions = Object.values(resources).filter((resource) => resource.Type === 'AWS::Lambda::Function' && resource.Properties.Environment?.Variables?.[definition.nameEnv] !== undefined);
+    expect(functions.length).toBeGreaterThan(10);
+    for (const fn of functions) {
+      expect(fn.Properties.Environment.Variables[definition.layoutEnv ?? 'none']).toBe(definition.layoutEnv === undefined ? undefined : String(definition.layout));
+    }
   });
 
   it('expires items by its TTL attribute, or has no TTL', () => {

@@ -18,6 +18,11 @@ describe('the stack outputs', () => {
     expect(outputs[key]).toBeDefined();
   });
 
+  it('give the id of the feed\'s mapping, which the upgrade runbook pauses and resumes', () => {
+    expect(outputs.MediaLogEventsMappingId?.Value).toEqual({ Ref: expect.stringMatching(/ingestMediaLogEvents/) });
+    expect(outputs.MediaLogEventsMappingId?.Description).toContain('disable it to pause the feed');
+  });
+
   it('give the API URL with the /frontend/api/v1 prefix', () => {
     const url = JSON.stringify(outputs[STACK_OUTPUTS.apiUrl]?.Value);
     expect(url).toContain('DeploymentStageprod');

@@ -1,6 +1,6 @@
 import { AVATAR_BUCKET_NAME } from '../storage/bucket-names';
 import type { TableDefinition } from '../tables/table-definition';
-import { TABLE_NAMES } from '../tables/table-names';
+import { LAYOUT_TABLES, TABLE_NAMES } from '../tables/table-names';
 import { defineConfig, type EnvReader } from './define-config';
 
 /** Variables of the AWS clients besides the resource names (the stack sets the names; local/ sets all). */
@@ -53,11 +53,28 @@ export const clientConfig = /* @__PURE__ */ defineConfig('clients', readClientCo
  * The data section: table and bucket names are required (in AWS the stack sets them; a function
  * without them fails its cold start rather than write to a table of a default name).
  */
-export const dataConfig = /* @__PURE__ */ defineConfig('data', (env): DataConfig => ({
-  ...readClientConfig(env),
-  tableNames: Object.fromEntries(Object.values(TABLE_NAMES).map((table) => [table.id, env.required(table.nameEnv)])),
-  avatarBucket: env.required(AVATAR_BUCKET_NAME.nameEnv),
-}));
+export const dataConfig = /* @__PURE__ */ defineConfig('data', (env): DataConfig => {
+  checkLayouts(env);
+  return {
+    ...readClientConfig(env),
+    tableNames: Object.fromEntries(Object.values(TABLE_NAMES).map((table) => [table.id, env.required(table.nameEnv)])),
+    avatarBucket: env.required(AVATAR_BUCKET_NAME.nameEnv),
+  };
+});
+
+/**
+ * A table's layout, where the stack states it, must be the one this code keeps (table-names.ts,
+ * `LAYOUT_TABLES`): otherwise the function is half-way through an update and refuses to start.
+ * Unset (local runs, the CLI on deployed tables), nothing is checked.
+ */
+function checkLayouts(env: EnvReader): void {
+  for (const table of LAYOUT_TABLES) {
+    const stated = env.optional(table.layoutEnv);
+    if (stated !== undefined && stated !== String(table.layout)) {
+      env.problem(`${table.layoutEnv}=${stated}, but this code keeps the ${table.id} table in layout ${table.layout}: a function half-way through an update refuses to run until its code and its settings agree`);
+    }
+  }
+}
 
 /** The deployed name of a table: what the stack passed in its definition's `nameEnv` variable. */
 export function tableName(table: TableDefinition): string {

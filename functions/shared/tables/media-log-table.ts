@@ -76,14 +76,28 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
 
 const { partition, sendKey, userId } = MEDIA_LOG_ATTRIBUTES;
 
-function listingIndex(kind: MediaLogPartitionKind, projected: readonly string[]): IndexDefinition {
+function listingIndex(kind: MediaLogPartitionKind, projected: readonly string[], warmWrites?: number): IndexDefinition {
   return {
     indexName: mediaLogIndexName(kind),
     partitionKey: { name: partition[kind], type: 'S' },
     sortKey: { name: sendKey, type: 'S' },
     projection: projected.length === 0 ? { type: 'KEYS_ONLY' } : { type: 'INCLUDE', attributes: projected },
+    ...(warmWrites === undefined ? {} : { warmWrites }),
   };
 }
+
+/**
+ * Write units per second at the design rate (2,000 requests/s, 8 status changes each: DESIGN.md 7b;
+ * test/media-log/warm-throughput.test.ts holds these to functions/media-log/model/shards.ts), for
+ * the tables a layout change creates, so that they take the feed from their first second instead
+ * of throttling it while DynamoDB adds partitions:
+ * - the entries: a put and 8 updates per request, each under a KB: 18,000;
+ * - each status index: per request, a put in `pending`, a move to `processing` (a delete and a put)
+ *   and a delete at its final value: 8,000 (the other indexes take 2,000, within a new table's 4,000);
+ * - the counters: the fold's writes per request, at most 12 units (`npm run bench -- --only key-heat`,
+ *   "counters" per lifecycle): 24,000.
+ */
+export const MEDIA_LOG_WARM_WRITES = { entries: 18_000, statusIndex: 8_000, counters: 24_000 } as const;
 
 /**
  * The media request log: one item per entry, and nothing else, so each change of the log is one
@@ -100,14 +114,14 @@ function listingIndex(kind: MediaLogPartitionKind, projected: readonly string[])
 export const mediaLogTable: TableDefinition = {
   ...TABLE_NAMES.mediaLog,
   partitionKey: { name: 'pk', type: 'S' },
-  layout: 2,
   indexes: [
     listingIndex('log', [userId]),
     listingIndex('user', []),
     listingIndex('family', []),
     listingIndex('url', [userId]),
-    ...STATUS_INDEX_KINDS.map((kind) => listingIndex(kind, [userId])),
+    ...STATUS_INDEX_KINDS.map((kind) => listingIndex(kind, [userId], MEDIA_LOG_WARM_WRITES.statusIndex)),
   ],
+  warmWrites: MEDIA_LOG_WARM_WRITES.entries,
   stream: 'NEW_AND_OLD_IMAGES',
   timeToLiveAttribute: MEDIA_LOG_ATTRIBUTES.expiresAt,
 };
@@ -127,8 +141,8 @@ export const mediaLogCountsTable: TableDefinition = {
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },
   indexes: [],
+  warmWrites: MEDIA_LOG_WARM_WRITES.counters,
   timeToLiveAttribute: MEDIA_LOG_ATTRIBUTES.expiresAt,
-  // A new table with the entries' new layout: the entries are copied into a new table and counted
-  // anew there, and this table's items would count them a second time.
-  layout: 2,
+  // Its layout (TABLE_NAMES) moves with the entries': the entries are copied into a new table and
+  // counted anew there, and this table's items would count them a second time.
 };

@@ -16,6 +16,8 @@ export interface IndexDefinition {
   readonly sortKey?: KeyAttribute;
   /** ALL unless the pattern only needs the keys (KEYS_ONLY) or a few attributes (INCLUDE). */
   readonly projection: { readonly type: 'ALL' } | { readonly type: 'KEYS_ONLY' } | { readonly type: 'INCLUDE'; readonly attributes: readonly string[] };
+  /** Write units per second the index takes from its first second (warm throughput), where the default of a new table is too few. */
+  readonly warmWrites?: number;
 }
 
 /** A table: keys, indexes and TTL, plus how code finds its deployed name. */
@@ -28,6 +30,12 @@ export interface TableDefinition {
   readonly sortKey?: KeyAttribute;
   readonly indexes: readonly IndexDefinition[];
   readonly timeToLiveAttribute?: string;
+  /**
+   * Write units per second the table takes from its first second (warm throughput), where the
+   * 4,000 a new on-demand table starts with are too few: a table a layout change creates takes the
+   * whole feed at once (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/warm-throughput.html).
+   */
+  readonly warmWrites?: number;
   /** A change stream of the table's items, with the images its consumers need (DynamoDB Streams). */
   readonly stream?: 'NEW_AND_OLD_IMAGES' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'KEYS_ONLY';
   /**
@@ -37,6 +45,8 @@ export interface TableDefinition {
    * {@link resourceId}), so CloudFormation creates it beside the old one, which it retains.
    */
   readonly layout?: number;
+  /** The variable that states the layout to the functions, for a table that has had more than one (table-names.ts, `LAYOUT_TABLES`). */
+  readonly layoutEnv?: string;
 }
 
 /** The table's logical id in the stack and its default name locally: the definition id, then `V<layout>` from the second layout on. */
