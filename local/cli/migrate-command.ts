@@ -3,6 +3,8 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { RateLimiter } from 'limiter';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { createFeedWriters } from '../../functions/media-log/feed/apply-changes';
+import type { StatusWriter } from '../../functions/media-log/feed/status-writer';
+import { mapConcurrently } from '../../functions/shared/async/map-concurrently';
 import { STATUS_FIELDS, MEDIA_STATUSES, type MediaStatus, type StatusField } from '../../functions/media-log/model/entry-fields';
 import type { StatusStamps } from '../../functions/media-log/model/entry-item';
 import { STATUS_STORAGE } from '../../functions/media-log/model/keys';
@@ -33,6 +35,8 @@ const ROUND = 2000;
 export const MIGRATE_DEFAULT_RATE = 500;
 /** The highest `--rate`: the new entries table's warm write units, all of them. */
 const MAX_RATE = 18_000;
+/** Status writes in flight at once when statuses of entries already present are brought up. */
+const STATUS_WRITES_IN_FLIGHT = 8;
 /** Segments of the parallel Scan of the previous table. */
 const SEGMENTS = 4;
 
@@ -64,6 +68,19 @@ export function entryOfPreviousItem(item: PreviousItem): { entry: MediaLogEntry;
     stamps[field] = typeof at === 'string' ? at : send;
   }
   return { entry: { id, send, url, 'user-id': userId, ...statuses }, stamps };
+}
+
+/**
+ * The statuses of entries the new table holds already (the feed stored their request again while
+ * the copy ran, or an earlier run copied them), brought up to the previous table's: each field's
+ * value goes through the feed's status writer with the time it was set there, so the later of the
+ * two wins, as for any status message, and a request stored again as `pending` cannot hide the
+ * previous table's final statuses. Returns how many could not be written.
+ */
+async function bringStatusesUp(statuses: StatusWriter, present: readonly { entry: MediaLogEntry; stamps: StatusStamps }[]): Promise<number> {
+  const changes = present.flatMap(({ entry, stamps }) => STATUS_FIELDS.map((field) => ({ id: entry.id, field, value: entry[field], at: stamps[field] })));
+  const failed = await mapConcurrently(changes, STATUS_WRITES_IN_FLIGHT, (change) => statuses.apply(change).then(() => 0, () => 1));
+  return new Set(changes.filter((_, index) => failed[index] === 1).map((change) => change.id)).size;
 }
 
 /** `--rate N`: entries copied per second, a whole number from 1 to {@link MAX_RATE}; {@link MIGRATE_DEFAULT_RATE} when absent. */
@@ -102,11 +119,14 @@ export async function mediaLogMigrate(args: string[]): Promise<void> {
           const flush = async () => {
             await limiter.removeTokens(round.length);
             const results = await writers.entries.writeAll(round.map(({ entry }) => entry), { stamps: new Map(round.map(({ entry, stamps }) => [entry.id, stamps])) });
-            for (const result of results) {
+            const present: { entry: MediaLogEntry; stamps: StatusStamps }[] = [];
+            results.forEach((result, index) => {
               if (result === 'written') sums.written += 1;
-              else if (result === 'unchanged') sums.present += 1;
+              else if (result === 'unchanged') present.push(round[index] as (typeof round)[number]);
               else sums.failed += 1;
-            }
+            });
+            sums.present += present.length;
+            sums.failed += await bringStatusesUp(writers.statuses, present);
             bar.update((done += round.length));
             round = [];
           };

@@ -5,6 +5,7 @@ import { invoke } from '../harness/invoke';
 import { createTestUser, type TestUser } from '../harness/users';
 import { runEntryPoint } from '../local/entry-points';
 import { createPreviousTable, previousItem, type PreviousItem } from './previous-layout';
+import { deliver, requestMessage } from '../media-log/feed/feed-fixture';
 
 /**
  * `media-log migrate --from TABLE`: the entries of a table of the previous layout (one item per
@@ -68,6 +69,22 @@ describe('cli media-log migrate', () => {
     // 25 entries at 5 a second, in rounds of 5: the first at once, each other a second after the one before.
     expect(run.stdout).toBe('25 entries copied, 0 already present, 0 items skipped (not entries)\n');
     expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+  }, 120_000);
+
+  it('keeps the previous table\'s statuses of an entry whose request the feed stored again before the copy', async () => {
+    const [item] = [previousItem(owner.record.id, '2026-03-02T10:00:00.000Z', ['success', 'error', 'warning', 'skipped'], '2026-03-02T10:05:00.000Z')];
+    const again = `${PREVIOUS}Resent`;
+    await createPreviousTable(again, [item]);
+    // The pipeline sends the request again (a redelivery): the new table stores it as pending.
+    await deliver([requestMessage({ id: item.id, send: item.send, url: item.url, 'user-id': owner.record.id })]);
+
+    const run = await runEntryPoint('cli', ['media-log', 'migrate', '--from', again], { env: { DATA_DIR: dataDir } });
+
+    expect(run.stdout).toBe('0 entries copied, 1 already present, 0 items skipped (not entries)\n');
+    const copied = (await list(`request=${item.id}`)).body.log[0];
+    // Three statuses set at 10:05 in the previous table, later than the request's pending at 10:00, and one
+    // at 10:00 itself, where the feed's rule takes the greater value: the previous table's, all four.
+    expect(copied).toMatchObject({ status: 'success', 'status-ffscan': 'error', 'status-mediainfo': 'warning', 'status-scan-report': 'skipped' });
   }, 120_000);
 
   it.each([['0'], ['fast'], ['18001']])('refuses --rate %s, saying what it takes', async (rate) => {
