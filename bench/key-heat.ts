@@ -17,7 +17,7 @@ import { counterKind, type CounterItem } from './key-heat-counters';
 import { DAY_PLANS, simulateDay, tableWritesPerSecond, type DayPlan, type DayRun } from './key-heat-day';
 import { lifecycleWriteUnits, perLifecycle, typicalLifecycle, type LifecycleWrites } from './key-heat-lifecycle';
 import type { StreamOptions } from './key-heat-stream';
-import { HEAVIEST_USER, PIPELINE_TRAFFIC, userRates, type TrafficOptions } from './key-heat-traffic';
+import { HEAVIEST_USER, HOT_URL, PIPELINE_TRAFFIC, userRates, type TrafficOptions } from './key-heat-traffic';
 import type { Heat, WriteTotal } from './key-heat-writes';
 import { formatCount, formatTable, sectionHeader, type TargetResult } from './report';
 
@@ -137,7 +137,7 @@ function trafficTable(day: DayRun): string {
     ['requests', `${formatCount(traffic.entriesPerSecond)} entries/s, each followed by 8 status changes: ${formatCount(tableWrites)} table writes/s`],
     ['users', `user ${HEAVIEST_USER} sends ${percent(traffic.heaviestShare)} (${formatCount(traffic.entriesPerSecond * traffic.heaviestShare)}/s); the rest ${formatCount(traffic.users)} users, Zipf ${traffic.userSkew}: ${units(Math.max(...rates))}/s down to ${units(Math.min(...rates))}/s, median ${units(median(rates))}/s`],
     ['status changes', `each field pending → processing after ${traffic.statusDelays.processing.join('–')} s → its final value ${traffic.statusDelays.final.join('–')} s later (finals of the sample entries: mostly success)`],
-    ['urls', `${traffic.requestsPerUrl} requests per url on average, within one minute`],
+    ['urls', `${traffic.requestsPerUrl} requests per url on average, within one minute; one url (${HOT_URL}) ${percent(traffic.hotUrlShare)} of all requests (${formatCount(traffic.entriesPerSecond * traffic.hotUrlShare)}/s)`],
     ['stream', `${stream.shards} shards (${formatCount(tableWrites)} table writes/s ÷ 1,000 per partition), records by a hash of the entry's key; every shard rolls over every ${rolloverHours} h (from 0${stream.rolloverOffsetMs / 3_600_000}:00 UTC)`],
     ['watermarks', `a counter item keeps a shard's watermark ${formatCount(WATERMARK_RETENTION_SECONDS / 60)} min after the shard last wrote it (WATERMARK_RETENTION_SECONDS)`],
     ['fold batches', `cut at ${formatCount(stream.batchSize)} records, ${stream.batchingWindowMs / 1000} s after the first, or ${formatCount(MAX_BATCH_PAYLOAD_BYTES / 1_048_576)} MB of payload (a record ~${formatCount(model.recordBytes)} B): ${formatCount(day.records / day.batches)} records per batch, one per shard every ~${units(model.batchSeconds)} s`],

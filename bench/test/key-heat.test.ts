@@ -1,9 +1,11 @@
 import { TOTAL_ATTRIBUTE } from '../../functions/media-log/model/counters';
-import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { MEDIA_LOG_ATTRIBUTES, mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { counterKind } from '../key-heat-counters';
 import { benchKeyHeat, formatKeyHeat, keyHeatTargets, type KeyHeatResult } from '../key-heat';
 import type { DayPlan } from '../key-heat-day';
-import { HEAVIEST_USER, PIPELINE_TRAFFIC, pipelineTraffic, type TrafficOptions } from '../key-heat-traffic';
+import { HEAVIEST_USER, HOT_URL, PIPELINE_TRAFFIC, pipelineTraffic, type TrafficOptions } from '../key-heat-traffic';
+import { entryItem } from '../../functions/media-log/model/entry-item';
+import { SHARDS } from '../../functions/media-log/model/shards';
 
 /**
  * The simulated day at a scale small enough to work out by hand: 20 entries/s, each field going to
@@ -45,6 +47,16 @@ function indexWritesByHand(): { writes: number; subRequests: number } {
   }
   return { writes, subRequests };
 }
+
+describe('the pipeline traffic', () => {
+  it('sends 40 % of its requests for one url, which the url index spreads over its shards', () => {
+    const requests = [...pipelineTraffic(PIPELINE_TRAFFIC, new Date('2026-03-10T09:00:00.000Z'), 2)].flat();
+    const hot = requests.filter(({ entry }) => entry.url === HOT_URL);
+    expect(hot.length / requests.length).toBeCloseTo(0.4, 1);
+    const shards = new Set(hot.map(({ entry }) => entryItem(entry)[MEDIA_LOG_ATTRIBUTES.partition.url]));
+    expect(shards.size).toBe(SHARDS.url);
+  });
+});
 
 describe('the simulated day at 20 entries/s', () => {
   let result: KeyHeatResult;

@@ -21,7 +21,7 @@ import { COUNT_READ_UNITS, ENTRY_READ_UNITS, INDEX_ITEM_UNITS, QUERY_UNITS, URL_
  * the statuses checked on the entries read, or, for a filtered status field whose values all have
  * index items, those values' shards with the rest checked. The month counters say what each would
  * read; the cheaper wins, so a rare status is read from its own partitions instead of being searched
- * for among all entries. A url listing reads the url's one partition and counts it there.
+ * for among all entries. A url listing reads the url's partitions (its shards) and counts them there.
  */
 
 /** The month counters to read before planning: every counted and hidden scope, for the months the range touches. */
@@ -180,19 +180,19 @@ function planStreams(request: ListingRequest, counted: readonly CounterScope[], 
 }
 
 /**
- * The url's partition, with the caller's users checked on each index item. A family of more than
- * {@link MAX_IN_OPERANDS} users is split into filters of that many (one IN each, DynamoDB's limit)
- * over the same partition; their items are disjoint.
+ * The url's partitions (its shards, keys.ts), with the caller's users checked on each index item.
+ * A family of more than {@link MAX_IN_OPERANDS} users is split into filters of that many (one IN
+ * each, DynamoDB's limit) over the same partitions; their items are disjoint.
  */
 function urlStreams(request: ListingRequest, url: string): SortedStream[] {
-  const partition = indexPartition('url', mediaLogKeys.url(urlHash(url)));
-  const part = (filter: ItemFilter | undefined): SortedStream => ({ partition, ...(filter ? { filter } : {}) });
+  const partitions = mediaLogKeys.urlShards(urlHash(url)).map((value) => indexPartition('url', value));
+  const parts = (filter: ItemFilter | undefined): SortedStream[] => partitions.map((partition) => ({ partition, ...(filter ? { filter } : {}) }));
   // A url's index items carry a user, not a family: a family's url listing is resolved to its members (listing-scope.ts).
   if (request.scope.kind === 'family') throw new Error('a url listing takes its scope by users, not by family');
-  if (request.scope.kind === 'all') return [part(hiddenUsersFilter(request))];
-  const parts: SortedStream[] = [];
-  for (let offset = 0; offset < request.scope.ids.length; offset += MAX_IN_OPERANDS) parts.push(part(indexFilter({ userIds: request.scope.ids.slice(offset, offset + MAX_IN_OPERANDS) })));
-  return parts;
+  if (request.scope.kind === 'all') return parts(hiddenUsersFilter(request));
+  const streams: SortedStream[] = [];
+  for (let offset = 0; offset < request.scope.ids.length; offset += MAX_IN_OPERANDS) streams.push(...parts(indexFilter({ userIds: request.scope.ids.slice(offset, offset + MAX_IN_OPERANDS) })));
+  return streams;
 }
 
 /** Whether an entry belongs in a listing: the `request` filter's check, the one entry read by key. */

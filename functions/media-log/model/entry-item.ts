@@ -42,7 +42,7 @@ export function entryPartitions(entry: Pick<MediaLogEntry, StatusField | 'id' | 
   const values: Record<string, string> = {
     [partition.log]: mediaLogKeys.log(shards.log),
     [partition.user]: mediaLogKeys.user(entry['user-id'], shards.user),
-    [partition.url]: mediaLogKeys.url(urlHash(entry.url)),
+    [partition.url]: mediaLogKeys.url(urlHash(entry.url), shards.url),
   };
   for (const field of STATUS_FIELDS) {
     const value = statusPartition(entry.id, entry[field]);

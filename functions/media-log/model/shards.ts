@@ -13,6 +13,8 @@ export const DESIGN_RATE = {
   changesPerEntry: 8,
   /** Share of all requests one customer may send (40 %: ~800 requests/s). */
   heaviestUserShare: 0.4,
+  /** Share of all requests one url may take (40 %: a url a customer's whole pipeline requests, DESIGN.md 7b round five). */
+  hottestUrlShare: 0.4,
 } as const;
 
 /** Writes per second one partition key may take: half of what a DynamoDB partition serves. */
@@ -50,13 +52,15 @@ export function shardsFor(writesPerSecond: number): number {
  *   final change takes it out again: 2,000 puts + 2,000 deletes, 4,000/s: 10 shards each.
  * - `warning`, `error`, `skipped`: final values, put once per entry that ends there; an outage
  *   that fails every check sends all 2,000/s to one of them: 5 shards.
- * A url's partition holds the few requests of one url and is not sharded.
+ * - a url, `<hash>` and `<hash>#<shard>`: most urls are requested a few times, but one url may
+ *   take 40 % of the requests, 800 puts/s: 2 shards, as for a user.
  */
 export const SHARDS = {
   log: shardsFor(DESIGN_RATE.entriesPerSecond),
   user: shardsFor(DESIGN_RATE.entriesPerSecond * DESIGN_RATE.heaviestUserShare),
   inFlightStatus: shardsFor(2 * DESIGN_RATE.entriesPerSecond),
   finalStatus: shardsFor(DESIGN_RATE.entriesPerSecond),
+  url: shardsFor(DESIGN_RATE.entriesPerSecond * DESIGN_RATE.hottestUrlShare),
 } as const;
 
 /** FNV-1a (32 bits): a cheap, stable hash of the entry id; ids of any form (v4, v7) spread evenly. */

@@ -65,8 +65,9 @@ export function mediaLogIndexName(kind: MediaLogPartitionKind): string {
  * - family-by-send: the entries of one family (a top user and its sub users, DESIGN.md 7b round
  *   five), `FAMILY#<id>#<shard>`, all time, sharded like a user: a user's or parent's own listing
  *   reads it whatever the family's size, where merging every member's shards grew with the family.
- * - url-by-send: an exact url, the url's hash, all time; its total is counted in its partition
- *   within the count budget (a url keeps no counters), so its items are as small as keys can be.
+ * - url-by-send: an exact url, `<hash>` and `<hash>#<shard>`, all time, 2 shards (one url may take
+ *   40 % of the requests); its total is counted in its partitions within the count budget (a url
+ *   keeps no counters), so its items are as small as keys can be.
  * - status-by-send and one per other status field: a filter on a status value that is a needle in
  *   the log (pending, processing, warning, error, skipped; no item for `success`, which nearly
  *   every entry ends with), `<value>#<shard>`, all time (a status change knows the entry's id, not
