@@ -1,5 +1,8 @@
 import type { Node } from 'constructs';
 import { MAX_RETENTION_DAYS } from '../functions/media-log/model/retention';
+import { booleanSetting, httpsUrl, integerSetting, InvalidSettingError, listSetting, stringSetting, type ContextReader } from './context-values';
+
+export { InvalidSettingError } from './context-values';
 
 /**
  * Deployment settings, read once from CDK context (`cdk.json` or `cdk deploy -c key=value`) and
@@ -99,64 +102,6 @@ const WAF_RATE_LIMIT_BOUNDS = { min: 10, max: 2_000_000_000 } as const;
 
 /** Retention periods CloudWatch Logs accepts, in days. */
 const RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
-
-/** Thrown when a context value is malformed; the message names the key and the expected form. */
-export class InvalidSettingError extends Error {
-  public constructor(key: string, expected: string, value: unknown) {
-    super(`Context "${key}" must be ${expected}, got ${JSON.stringify(value)}.`);
-    this.name = 'InvalidSettingError';
-  }
-}
-
-type ContextReader = (key: string) => unknown;
-
-function isUnset(value: unknown): boolean {
-  return value === undefined || value === null || value === '';
-}
-
-function booleanSetting(read: ContextReader, key: string, fallback: boolean): boolean {
-  const value = read(key);
-  if (isUnset(value)) return fallback;
-  // `-c key=false` arrives as a string; cdk.json can hold a real boolean.
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  throw new InvalidSettingError(key, 'true or false', value);
-}
-
-function integerSetting(read: ContextReader, key: string, fallback: number, min: number, max: number): number {
-  const value = read(key);
-  if (isUnset(value)) return fallback;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(number) || number < min || number > max) {
-    throw new InvalidSettingError(key, `an integer from ${min} to ${max}`, value);
-  }
-  return number;
-}
-
-function stringSetting(read: ContextReader, key: string): string | undefined {
-  const value = read(key);
-  if (isUnset(value)) return undefined;
-  if (typeof value !== 'string') throw new InvalidSettingError(key, 'a string', value);
-  return value.trim();
-}
-
-function listSetting(read: ContextReader, key: string): string[] {
-  const value = read(key);
-  if (isUnset(value)) return [];
-  const items = Array.isArray(value) ? value : String(value).split(',');
-  return items.map((item) => String(item).trim()).filter((item) => item !== '');
-}
-
-function httpsUrl(key: string, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new InvalidSettingError(key, 'an https URL', value);
-  }
-  if (url.protocol !== 'https:') throw new InvalidSettingError(key, 'an https URL', value);
-  return value;
-}
 
 function corsOrigins(read: ContextReader): string[] {
   const origins = listSetting(read, 'corsOrigins');
