@@ -7,7 +7,6 @@ import { counterChanges, summed, type CounterChanges } from './counter-deltas';
 import type { EntryChange } from './stream-changes';
 import { WATERMARK_RETENTION_SECONDS } from './stream-functions';
 import { Retention } from '../model/retention';
-import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 
 /**
  * Folding the media log's stream into its counters exactly once (DESIGN.md section 7b). A batch of
@@ -192,17 +191,15 @@ export class CountFold {
     });
     if (seen === undefined) values[':first'] = first;
     else values[':seen'] = seen;
-    const sets = ['#w = :mark'];
-    const expiresAt = this.retention.counterExpiresAt(write.key.sk);
-    if (expiresAt !== undefined) {
-      names['#x'] = MEDIA_LOG_ATTRIBUTES.expiresAt;
-      values[':expires'] = expiresAt;
-      sets.push('#x = :expires');
+    const expiry = this.retention.counterExpirySet(write.key.sk);
+    if (expiry) {
+      Object.assign(names, expiry.names);
+      Object.assign(values, expiry.values);
     }
     return new UpdateCommand({
       TableName: this.countsTableName,
       Key: { ...write.key },
-      UpdateExpression: `ADD ${additions.join(', ')} SET ${sets.join(', ')}`,
+      UpdateExpression: `ADD ${additions.join(', ')} SET ${['#w = :mark', ...(expiry ? [expiry.clause] : [])].join(', ')}`,
       ConditionExpression: seen === undefined ? 'attribute_not_exists(#w) OR #w < :first' : '#w = :seen',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,

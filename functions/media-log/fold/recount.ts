@@ -6,7 +6,6 @@ import { countedEntryOfItem } from '../model/entry-item';
 import { ENTRY_KEY_PREFIX } from '../model/keys';
 import { Retention } from '../model/retention';
 import { bucketStart } from '../model/time-buckets';
-import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { addEntryDelta, type CounterDelta } from './counter-deltas';
 
 /**
@@ -131,17 +130,17 @@ export class MediaLogRecount {
       return `#a${index} :a${index}`;
     });
     if (stored.version !== undefined) values[':seen'] = stored.version;
-    const expiresAt = this.retention.counterExpiresAt(stored.key.sk);
-    if (expiresAt !== undefined) {
-      names['#x'] = MEDIA_LOG_ATTRIBUTES.expiresAt;
-      values[':expires'] = expiresAt;
+    const expiry = this.retention.counterExpirySet(stored.key.sk);
+    if (expiry) {
+      Object.assign(names, expiry.names);
+      Object.assign(values, expiry.values);
     }
     try {
       await this.client.send(
         new UpdateCommand({
           TableName: this.tables.counts,
           Key: { ...stored.key },
-          UpdateExpression: `ADD ${[...additions, '#v :one'].join(', ')}${expiresAt === undefined ? '' : ' SET #x = :expires'}`,
+          UpdateExpression: `ADD ${[...additions, '#v :one'].join(', ')}${expiry ? ` SET ${expiry.clause}` : ''}`,
           ConditionExpression: stored.version === undefined ? 'attribute_not_exists(#v)' : '#v = :seen',
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,

@@ -1,5 +1,6 @@
 import { defineConfig } from '../../shared/config/define-config';
 import type { KeyRange } from '../../shared/listing/key-range';
+import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import { bucketEnd, levelOfBucket, TIME_MAX } from './time-buckets';
 
 /**
@@ -72,5 +73,15 @@ export class Retention {
     if (this.days === 0) return undefined;
     const end = bucketEnd(levelOfBucket(bucket), bucket);
     return end === TIME_MAX ? undefined : this.expiresAt(end);
+  }
+
+  /**
+   * The `SET` of a counter item's expiry for an update of the item of `bucket` (the fold's writes,
+   * the recount's corrections), with its names and values; undefined when everything is kept.
+   */
+  public counterExpirySet(bucket: string): { readonly clause: string; readonly names: Record<string, string>; readonly values: Record<string, number> } | undefined {
+    const expiresAt = this.counterExpiresAt(bucket);
+    if (expiresAt === undefined) return undefined;
+    return { clause: '#expiresAt = :expiresAt', names: { '#expiresAt': MEDIA_LOG_ATTRIBUTES.expiresAt }, values: { ':expiresAt': expiresAt } };
   }
 }
