@@ -14,7 +14,7 @@ import { tableName } from '../functions/shared/config/data-config';
 import { pathToFileURL } from 'node:url';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { MemoryCheckpoints } from '../local/fold/checkpoints';
-import { foldPendingChanges, LocalMediaLogFold } from '../local/fold/media-log-fold';
+import { foldPendingChanges, LocalMediaLogFold, memoryCheckpoints } from '../local/fold/media-log-fold';
 import { resetConfiguration } from '../functions/shared/config/define-config';
 import { resetEveryLazy } from '../functions/shared/lazy';
 import { userRepository } from '../local/tool-composition';
@@ -110,7 +110,7 @@ async function seed(size: number, entries: readonly MediaLogEntry[]): Promise<Se
 }
 
 /** Where the seeding's fold has read the stream to, shared with the fold that polls while the listings are measured. */
-const FOLD_CHECKPOINTS = new MemoryCheckpoints();
+const FOLD_CHECKPOINTS = memoryCheckpoints();
 
 /**
  * Measure every pattern with the fold polling the stream four times a second, as `npm start` runs

@@ -2,7 +2,7 @@ import { authorizerFunction } from './auth/authorizer-function';
 import { reconcileAvatarObjectsFunction } from './avatars/scheduled-functions';
 import { rekeyMovedUsersFunction } from './media-log/family/family-functions';
 import { ingestMediaLogFunction } from './media-log/feed/queue-functions';
-import { foldMediaLogCountsFunction } from './media-log/fold/stream-functions';
+import { applyMediaLogDeltasFunction, foldMediaLogCountsFunction } from './media-log/fold/stream-functions';
 import { closeExpiredLiveConnectionsFunction, reviseLiveAccessFunction } from './live/access/access-functions';
 import { webSocketRoutes } from './live/connections/websocket-routes';
 import { notifyMediaLogWatchersFunction } from './live/notify/stream-functions';
@@ -20,7 +20,7 @@ export const serviceFunctions: ServiceFunctions = {
   authorizer: authorizerFunction,
   scheduled: [reconcileAvatarObjectsFunction, closeExpiredLiveConnectionsFunction],
   queueConsumers: [ingestMediaLogFunction],
-  streamConsumers: [foldMediaLogCountsFunction, notifyMediaLogWatchersFunction, reviseLiveAccessFunction, rekeyMovedUsersFunction],
+  streamConsumers: [foldMediaLogCountsFunction, applyMediaLogDeltasFunction, notifyMediaLogWatchersFunction, reviseLiveAccessFunction, rekeyMovedUsersFunction],
   webSocketRoutes,
 };
 

@@ -32,7 +32,7 @@ export interface GrantableData {
   readonly connections?: ConnectionsGrantTarget;
 }
 
-const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog', 'mediaLogCounts', 'idempotency', 'liveConnections'];
+const TABLE_GRANT_KEYS: readonly TableGrantKey[] = ['users', 'mediaLog', 'mediaLogCounts', 'mediaLogDeltas', 'idempotency', 'liveConnections'];
 
 /** The table a grant key names: the definition whose id is the key in PascalCase (`mediaLog` → `MediaLog`). */
 function tableForGrant(tables: DataTables, key: TableGrantKey): DeployedTable {

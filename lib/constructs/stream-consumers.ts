@@ -40,12 +40,18 @@ export function streamLag(consumer: Pick<StreamConsumer, 'handler'>): cloudwatch
   return consumer.handler.function.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) });
 }
 
-/** The event filter that lets through only records whose partition key starts with one of `prefixes`. */
-function keyPrefixFilter(deployed: DeployedTable, prefixes: readonly string[]): Record<string, unknown> {
+/**
+ * The event filter that lets through only records whose partition key starts with one of the
+ * definition's prefixes and, when it names events, of those events.
+ */
+function recordFilter(deployed: DeployedTable, { keyPrefixes, eventNames }: StreamConsumerDefinition): Record<string, unknown> {
   const { partitionKey, id } = deployed.definition;
-  if (partitionKey.type !== 'S' || prefixes.length === 0) throw new Error(`A stream filter on table ${id} needs a text partition key and at least one prefix.`);
-  // Prefixes in one array are alternatives (https://docs.aws.amazon.com/lambda/latest/dg/invocation-eventfiltering.html).
-  return lambda.FilterCriteria.filter({ dynamodb: { Keys: { [partitionKey.name]: { S: prefixes.flatMap((prefix) => lambda.FilterRule.beginsWith(prefix)) } } } });
+  if (partitionKey.type !== 'S' || keyPrefixes.length === 0) throw new Error(`A stream filter on table ${id} needs a text partition key and at least one prefix.`);
+  // Values in one array are alternatives, fields are all required (https://docs.aws.amazon.com/lambda/latest/dg/invocation-eventfiltering.html).
+  return lambda.FilterCriteria.filter({
+    ...(eventNames === undefined ? {} : { eventName: [...eventNames] }),
+    dynamodb: { Keys: { [partitionKey.name]: { S: keyPrefixes.flatMap((prefix) => lambda.FilterRule.beginsWith(prefix)) } } },
+  });
 }
 
 /**
@@ -113,7 +119,7 @@ export class StreamConsumers extends Construct {
       retryAttempts: -1,
       maxRecordAge: Duration.seconds(definition.maximumRecordAgeSeconds),
       onFailure: { bind: () => ({ destination: failureQueue.queueArn }) },
-      filters: [keyPrefixFilter(deployed, definition.keyPrefixes)],
+      filters: [recordFilter(deployed, definition)],
     });
     return { definition, table, failureQueue, handler, mapping };
   }

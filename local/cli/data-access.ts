@@ -3,7 +3,7 @@ import { usersTable } from '../../functions/shared/tables/users-table';
 import { connectOrStartBackends, statusToStderr } from '../backends';
 import { seconds } from '../backends/startup-status';
 import { localDataDir, useLocalEnvironment } from '../environment';
-import { dataDirCheckpoints, foldPendingChanges } from '../fold/media-log-fold';
+import { dataDirCheckpointsOf, foldPendingChanges } from '../fold/media-log-fold';
 import { BACKEND_SECTIONS, checkSettings, FUNCTION_SECTIONS } from '../local-settings';
 import type { LocalSigningKey } from '../signing-key';
 
@@ -46,5 +46,5 @@ export async function withData<T>(work: (key: LocalSigningKey | null) => Promise
  */
 export async function foldWrittenChanges(): Promise<void> {
   if (targetsDeployment()) return;
-  await foldPendingChanges(dataDirCheckpoints(localDataDir()));
+  await foldPendingChanges(dataDirCheckpointsOf(localDataDir()));
 }

@@ -6,7 +6,7 @@ import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/strea
 import { realSleep } from '../../functions/shared/async/retry';
 import { statusToStderr } from '../backends';
 import { localDataDir } from '../environment';
-import { dataDirCheckpoints, foldPendingChanges } from '../fold/media-log-fold';
+import { dataDirCheckpointsOf, foldPendingChanges } from '../fold/media-log-fold';
 import { parseCommand } from './arguments';
 import { UsageError } from './cli-errors';
 import { targetsDeployment, withData } from './data-access';
@@ -57,7 +57,7 @@ export async function mediaLogRecount(args: string[]): Promise<void> {
       if (targetsDeployment()) {
         statusToStderr(`waiting ${settle} s for the fold to apply what was written before the scan…`);
         await realSleep(settle * 1000);
-      } else await foldPendingChanges(dataDirCheckpoints(localDataDir()));
+      } else await foldPendingChanges(dataDirCheckpointsOf(localDataDir()));
     });
   });
   process.stdout.write(`${JSON.stringify(printable(report), null, 2)}\n`);

@@ -1,5 +1,6 @@
 import type { _Record as ApiRecord } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
+import type { StreamConsumerDefinition } from '../../functions/shared/deployment/function-definitions';
 
 /**
  * The batches a DynamoDB event source mapping hands its function, as the local stream poller
@@ -52,8 +53,12 @@ export function batchLength(recordBytes: readonly number[], batchSize: number): 
   return limit;
 }
 
-/** Whether the consumer's filter lets a record through: its partition key starts with one of the prefixes. */
-export function passesFilter(record: ApiRecord, prefixes: readonly string[]): boolean {
+/**
+ * Whether the consumer's filter lets a record through: its partition key starts with one of the
+ * prefixes and, when the consumer names events, its event is one of them (lib/constructs/stream-consumers.ts).
+ */
+export function passesFilter(record: ApiRecord, consumer: Pick<StreamConsumerDefinition, 'keyPrefixes' | 'eventNames'>): boolean {
   const pk = record.dynamodb?.Keys?.pk?.S;
-  return typeof pk === 'string' && prefixes.some((prefix) => pk.startsWith(prefix));
+  if (consumer.eventNames !== undefined && !(consumer.eventNames as readonly string[]).includes(record.eventName ?? '')) return false;
+  return typeof pk === 'string' && consumer.keyPrefixes.some((prefix) => pk.startsWith(prefix));
 }

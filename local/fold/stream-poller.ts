@@ -50,7 +50,7 @@ export class StreamPoller {
   public constructor(
     private readonly streams: DynamoDBStreamsClient,
     tableName: string,
-    private readonly consumer: Pick<StreamConsumerDefinition, 'batchSize' | 'keyPrefixes'>,
+    private readonly consumer: Pick<StreamConsumerDefinition, 'batchSize' | 'keyPrefixes' | 'eventNames'>,
     private readonly checkpoints: CheckpointStore,
     private readonly run: BatchRunner,
   ) {
@@ -71,7 +71,7 @@ export class StreamPoller {
       while (iterator !== undefined) {
         const output = await this.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
         const page = output.Records ?? [];
-        records.push(...page.filter((record) => passesFilter(record, this.consumer.keyPrefixes)).map((record) => lambdaRecord(record, streamArn)));
+        records.push(...page.filter((record) => passesFilter(record, this.consumer)).map((record) => lambdaRecord(record, streamArn)));
         if (page.length === 0) break;
         iterator = output.NextShardIterator;
       }
@@ -181,7 +181,7 @@ export class StreamPoller {
   /** Hand one batch to the consumer (bisecting it while it fails), then move the checkpoint past it. */
   private async deliver(streamArn: string, shardId: string, batch: readonly ApiRecord[]): Promise<{ records: number; batches: number }> {
     const last = batch[batch.length - 1]?.dynamodb?.SequenceNumber;
-    const passing = batch.filter((record) => passesFilter(record, this.consumer.keyPrefixes));
+    const passing = batch.filter((record) => passesFilter(record, this.consumer));
     let batches = 0;
     if (passing.length > 0) batches = await this.runBisecting(streamArn, shardId, passing, 0);
     if (last !== undefined) await this.checkpoints.set(streamArn, shardId, last);

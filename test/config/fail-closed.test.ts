@@ -34,12 +34,13 @@ describe('the data configuration', () => {
     delete process.env.USERS_TABLE_NAME;
     delete process.env.MEDIA_LOG_TABLE_NAME;
     delete process.env.MEDIA_LOG_COUNTS_TABLE_NAME;
+    delete process.env.MEDIA_LOG_DELTAS_TABLE_NAME;
     delete process.env.IDEMPOTENCY_TABLE_NAME;
     delete process.env.LIVE_CONNECTIONS_TABLE_NAME;
     delete process.env.AVATAR_BUCKET_NAME;
     resetConfiguration();
     expect(() => dataConfig()).toThrow(ConfigurationError);
-    expect(() => dataConfig()).toThrow(/USERS_TABLE_NAME is required.*MEDIA_LOG_TABLE_NAME is required.*MEDIA_LOG_COUNTS_TABLE_NAME is required.*IDEMPOTENCY_TABLE_NAME is required.*LIVE_CONNECTIONS_TABLE_NAME is required.*AVATAR_BUCKET_NAME is required/);
+    expect(() => dataConfig()).toThrow(/USERS_TABLE_NAME is required.*MEDIA_LOG_TABLE_NAME is required.*MEDIA_LOG_COUNTS_TABLE_NAME is required.*MEDIA_LOG_DELTAS_TABLE_NAME is required.*IDEMPOTENCY_TABLE_NAME is required.*LIVE_CONNECTIONS_TABLE_NAME is required.*AVATAR_BUCKET_NAME is required/);
   });
 });
 
@@ -78,6 +79,7 @@ describe('a cold start', () => {
     USERS_TABLE_NAME: 'users-prod',
     MEDIA_LOG_TABLE_NAME: 'media-log-prod',
     MEDIA_LOG_COUNTS_TABLE_NAME: 'media-log-counts-prod',
+    MEDIA_LOG_DELTAS_TABLE_NAME: 'media-log-deltas-prod',
     IDEMPOTENCY_TABLE_NAME: 'idempotency-prod',
     LIVE_CONNECTIONS_TABLE_NAME: 'live-connections-prod',
     AVATAR_BUCKET_NAME: 'avatars-prod',

@@ -1,5 +1,5 @@
-import { ENTRY_KEY_PREFIX } from '../../functions/media-log/model/keys';
-import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { DELTA_KEY_PREFIX, ENTRY_KEY_PREFIX } from '../../functions/media-log/model/keys';
+import { mediaLogCountsTable, mediaLogDeltasTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { deployedFunctions } from '../../functions/deployed-functions';
 import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
 import { tables } from '../../functions/shared/tables/index';
@@ -8,8 +8,9 @@ import { actionsOf, statementsOfRole } from './grant-coverage/policy-simulator';
 import { logicalIdAt, synthesizeStack, tableLogicalId, type Resources } from './stack-fixture';
 
 /**
- * The counter fold in the stack (DESIGN.md section 7b): the media log table's stream, the event
- * source mapping that reads it, the consumer's role, its failure queue, their alarms and output.
+ * The counter fold in the stack (DESIGN.md section 7b, round five): the media log table's stream,
+ * the event source mapping that reads it, the first stage's role, its failure queue, their alarms
+ * and output; the deltas table's stream and the second stage that reads it.
  */
 
 const { stack, template } = synthesizeStack();
@@ -20,6 +21,7 @@ const mentioning = (id: string) => ([, resource]: [string, Resources[string]]) =
 
 const tableId = tableLogicalId(stack, mediaLogTable);
 const countsTableId = tableLogicalId(stack, mediaLogCountsTable);
+const deltasTableId = tableLogicalId(stack, mediaLogDeltasTable);
 const functionId = logicalIdAt(stack, ['Streams', 'foldMediaLogCounts', 'Function']);
 const roleId = logicalIdAt(stack, ['Streams', 'foldMediaLogCounts', 'Role']);
 const failuresId = logicalIdAt(stack, ['Streams', 'MediaLogFoldFailures']);
@@ -30,8 +32,8 @@ const mappings = ofType('AWS::Lambda::EventSourceMapping').filter(mentioning(fun
 const mapping = mappings[0]?.[1].Properties ?? {};
 
 describe('the stream consumers', () => {
-  it('are the deployed functions of kind stream, the counter fold among them', () => {
-    expect(deployedFunctions.filter((fn) => fn.kind === 'stream').map((fn) => fn.name)).toEqual(['foldMediaLogCounts', 'notifyMediaLogWatchers', 'reviseLiveAccess', 'rekeyMovedUsers']);
+  it('are the deployed functions of kind stream, the two stages of the counter fold among them', () => {
+    expect(deployedFunctions.filter((fn) => fn.kind === 'stream').map((fn) => fn.name)).toEqual(['foldMediaLogCounts', 'applyMediaLogDeltas', 'notifyMediaLogWatchers', 'reviseLiveAccess', 'rekeyMovedUsers']);
     expect(resources[functionId]?.Type).toBe('AWS::Lambda::Function');
   });
 
@@ -88,14 +90,16 @@ describe('the foldMediaLogCounts role', () => {
   const statements = statementsOfRole(resources, roleId);
   const resourcesOf = (action: string) => statements.filter((statement) => actionsOf(statement).includes(action)).map((statement) => statement.Resource);
 
-  it('may only update counter items of the counters table, asking back at most the whole item', () => {
+  it('may only put delta items and update its watermark items in the deltas table, in a transaction, never a counter', () => {
     const writes = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:') && !(STREAM_READ_ACTIONS as readonly string[]).includes(action)));
+    const inTransaction = { 'ForAnyValue:StringEquals': { 'dynamodb:EnclosingOperation': ['TransactWriteItems'] } };
     expect(writes).toEqual([
+      { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [deltasTableId, 'Arn'] }, Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['DELTA#*'] }, ...inTransaction } },
       {
         Effect: 'Allow',
         Action: 'dynamodb:UpdateItem',
-        Resource: { 'Fn::GetAtt': [countsTableId, 'Arn'] },
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['COUNT#*'] }, StringEqualsIfExists: { 'dynamodb:ReturnValues': ['ALL_NEW', 'ALL_OLD'] } },
+        Resource: { 'Fn::GetAtt': [deltasTableId, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['FOLDED#*'] }, ...inTransaction, StringEqualsIfExists: { 'dynamodb:ReturnValues': ['ALL_OLD'] } },
       },
     ]);
   });
@@ -113,6 +117,39 @@ describe('the foldMediaLogCounts role', () => {
   it('has nothing else beside its log group', () => {
     const others = statements.flatMap(actionsOf).filter((action) => !/^(dynamodb|sqs):/.test(action));
     expect(others.sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+  });
+});
+
+describe('the second stage, applyMediaLogDeltas', () => {
+  const stageTwoId = logicalIdAt(stack, ['Streams', 'applyMediaLogDeltas', 'Function']);
+  const stageTwoRole = logicalIdAt(stack, ['Streams', 'applyMediaLogDeltas', 'Role']);
+  const stageTwoMappings = ofType('AWS::Lambda::EventSourceMapping').filter(mentioning(stageTwoId));
+  const deltasStream = { 'Fn::GetAtt': [deltasTableId, 'StreamArn'] };
+
+  it('reads the new images of the deltas table stream, from the oldest record kept, one batch per shard at a time', () => {
+    expect(resources[deltasTableId]?.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(stageTwoMappings).toHaveLength(1);
+    expect(stageTwoMappings[0]?.[1].Properties).toMatchObject({ EventSourceArn: deltasStream, StartingPosition: 'TRIM_HORIZON', ParallelizationFactor: 1, BisectBatchOnFunctionError: true, MaximumRecordAgeInSeconds: 3600 });
+  });
+
+  it('lets through only new delta items: not its own deletes, nor TTL\'s, nor the first stage\'s watermarks', () => {
+    const patterns = (stageTwoMappings[0]?.[1].Properties.FilterCriteria?.Filters as { Pattern: string }[]).map((filter) => JSON.parse(filter.Pattern));
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: DELTA_KEY_PREFIX }] } } } }]);
+  });
+
+  it('may only update counter items, asking back at most the whole item, and delete delta items', () => {
+    const statements = statementsOfRole(resources, stageTwoRole);
+    const writes = statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:') && !(STREAM_READ_ACTIONS as readonly string[]).includes(action)));
+    expect(writes).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:UpdateItem',
+        Resource: { 'Fn::GetAtt': [countsTableId, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['COUNT#*'] }, StringEqualsIfExists: { 'dynamodb:ReturnValues': ['ALL_NEW', 'ALL_OLD'] } },
+      },
+      { Effect: 'Allow', Action: 'dynamodb:BatchWriteItem', Resource: { 'Fn::GetAtt': [deltasTableId, 'Arn'] }, Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['DELTA#*'] } } },
+    ]);
+    for (const action of STREAM_READ_ACTIONS) expect(statements.filter((statement) => actionsOf(statement).includes(action)).map((statement) => statement.Resource)).toEqual([deltasStream]);
   });
 });
 

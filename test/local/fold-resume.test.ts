@@ -5,13 +5,13 @@ import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { writeMediaLogEntries } from '../../functions/media-log/feed/import-changes';
 import { CountFold } from '../../functions/media-log/fold/count-fold';
-import { entryChanges } from '../../functions/media-log/fold/stream-changes';
+import { readDeltaRecords } from '../../functions/media-log/fold/delta-items';
 import { clientOptions, getDocumentClient } from '../../functions/shared/aws/clients';
 import { dataConfig, tableName } from '../../functions/shared/config/data-config';
 import { mediaLogCountsTable } from '../../functions/shared/tables/media-log-table';
-import { dataDirCheckpoints, LocalMediaLogFold } from '../../local/fold/media-log-fold';
+import { dataDirCheckpointsOf, LocalMediaLogFold } from '../../local/fold/media-log-fold';
 import { DATA_DIR_LAYOUT } from '../../local/backends/data-dir-layout';
-import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
+import { applyMediaLogDeltasFunction } from '../../functions/media-log/fold/stream-functions';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { invoke } from '../harness/invoke';
 import { createTestUser } from '../harness/users';
@@ -22,7 +22,7 @@ import { createTestUser } from '../harness/users';
  * the batch it was in counts once.
  */
 
-/** A fold runner that dies after `after` counter writes, as a process stopped mid-batch does. */
+/** A second-stage runner that dies after `after` counter writes, as a process stopped mid-batch does. */
 function dyingAfter(after: number) {
   const real = getDocumentClient();
   let writes = 0;
@@ -34,7 +34,7 @@ function dyingAfter(after: number) {
   } as unknown as DynamoDBDocumentClient;
   const fold = new CountFold(client, tableName(mediaLogCountsTable));
   return async (event: { Records: unknown[]; shardId: string }) => {
-    await fold.apply(event.shardId, entryChanges(event.Records as never));
+    await fold.apply(event.shardId, readDeltaRecords(event.Records as never).counters);
   };
 }
 
@@ -45,31 +45,38 @@ it('resumes from the stream where a stopped fold left off, every entry counted o
   const first = sampleMediaLogEntries(1200, { userIds: users, start: new Date('2026-06-01T00:00:00Z'), spanMs: 5 * 86_400_000, seed: 21 });
   await writeMediaLogEntries(first);
 
-  // The first start folds the first batch of 1,000 records, then stops in the middle of the second.
+  // The first start writes the deltas of two batches of records (1,000 and 200), applies the first
+  // delta item to the counters, then stops in the middle of the second.
   let batches = 0;
   let dead = false;
-  // Batches of 1,000 records, so that 1,200 are two of them (the mapping's own batches are larger).
-  const stopped = new LocalMediaLogFold(dataDirCheckpoints(dataDir), async (event) => {
-    batches += 1;
-    if (dead) throw new Error('process stopped');
-    try {
-      await (batches === 1 ? dyingAfter(Infinity) : dyingAfter(25))(event as never);
-    } catch (error) {
-      // A stopped process runs nothing more, not even the bisected halves a mapping would try.
-      dead = true;
-      throw error;
-    }
-  }, { batchSize: 1000 });
+  // Batches of 1,000 records, so that 1,200 are two of them (the mapping's own batches are larger),
+  // and one delta item per second-stage batch.
+  const stopped = new LocalMediaLogFold(dataDirCheckpointsOf(dataDir), {
+    batchSize: 1000,
+    deltasBatchSize: 1,
+    runDeltas: async (event) => {
+      batches += 1;
+      if (dead) throw new Error('process stopped');
+      try {
+        await (batches === 1 ? dyingAfter(Infinity) : dyingAfter(25))(event as never);
+      } catch (error) {
+        // A stopped process runs nothing more, not even the bisected halves a mapping would try.
+        dead = true;
+        throw error;
+      }
+    },
+  });
   await expect(stopped.drain()).rejects.toThrow('process stopped');
   await stopped.stop();
-  const checkpoint = JSON.parse(readFileSync(join(dataDir, DATA_DIR_LAYOUT.streamCheckpoints(foldMediaLogCountsFunction.name)), 'utf8'));
+  const checkpoint = JSON.parse(readFileSync(join(dataDir, DATA_DIR_LAYOUT.streamCheckpoints(applyMediaLogDeltasFunction.name)), 'utf8'));
   expect(Object.values(Object.values(checkpoint)[0] as Record<string, string>)).toHaveLength(1);
 
-  // The next start resumes: from the checkpoint, not from the stream's start.
-  const resumed = new LocalMediaLogFold(dataDirCheckpoints(dataDir));
+  // The next start resumes: the first stage has nothing left, the second reads from its checkpoint, not from the stream's start.
+  const resumed = new LocalMediaLogFold(dataDirCheckpointsOf(dataDir));
   const drained = await resumed.drain();
   await resumed.stop();
-  expect(drained.read).toBe(200);
+  expect(drained.read).toBe(0);
+  expect(drained.deltas.delivered).toBe(1);
 
   const response = await invoke('listMediaLog', { caller: root.caller, query: `user-id=${users.join(',')}&pagination[limit]=1` });
   expect(response.body.pagination.total).toBe(1200);
@@ -82,8 +89,10 @@ it('resumes from the stream where a stopped fold left off, every entry counted o
 it('reports a fold failing pass after pass once, not four times a second', async () => {
   await writeMediaLogEntries(sampleMediaLogEntries(1, { userIds: [91_010], start: new Date('2026-06-01T00:00:00Z'), spanMs: 1000, seed: 22 }));
   const reported: unknown[] = [];
-  const failing = new LocalMediaLogFold(undefined, async () => {
-    throw new Error('the counts table is gone');
+  const failing = new LocalMediaLogFold(undefined, {
+    run: async () => {
+      throw new Error('the counts table is gone');
+    },
   });
   failing.start((error) => reported.push(error), 10);
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -98,7 +107,7 @@ it('polls with only the calls a poll needs: the stream found once, one GetRecord
     calls.push(context.commandName ?? '');
     return next(args);
   }, { step: 'initialize', name: 'callLog' });
-  const fold = new LocalMediaLogFold(undefined, undefined, { streams });
+  const fold = new LocalMediaLogFold(undefined, { streams });
   await fold.drain();
   calls.length = 0;
   const started = performance.now();
@@ -111,6 +120,7 @@ it('polls with only the calls a poll needs: the stream found once, one GetRecord
   // No new iterator, no stream lookup (DescribeTable, which DynamoDB Local answers by walking the
   // table, is not even possible: the poller has no DynamoDB client); the shards listed again at most every 10 s.
   expect(calls.filter((name) => name !== 'GetRecordsCommand' && name !== 'DescribeStreamCommand')).toEqual([]);
-  expect(calls.filter((name) => name === 'DescribeStreamCommand').length).toBeLessThanOrEqual(Math.ceil(seconds / 10));
-  expect(calls.filter((name) => name === 'GetRecordsCommand').length).toBeLessThanOrEqual(5 * 2);
+  // Both stages poll, each its own stream through the one client.
+  expect(calls.filter((name) => name === 'DescribeStreamCommand').length).toBeLessThanOrEqual(2 * Math.ceil(seconds / 10));
+  expect(calls.filter((name) => name === 'GetRecordsCommand').length).toBeLessThanOrEqual(2 * 5 * 2);
 });

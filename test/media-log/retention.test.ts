@@ -1,3 +1,4 @@
+import { counterChanges } from '../../functions/media-log/fold/counter-deltas';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MediaLogRecount } from '../../functions/media-log/fold/recount';
 import { MediaLogWriter } from '../../functions/media-log/feed/entry-writer';
@@ -159,7 +160,7 @@ describe('the fold and TTL removals', () => {
     const client = getDocumentClient();
     const counted = entryOf({ send: '2026-06-14T09:30:00.000Z', 'user-id': 64 });
     const insert: StreamRecord = { eventName: 'INSERT', dynamodb: { Keys: marshall(mediaLogKeys.entry(counted.id)), NewImage: marshall(entryItem(counted)), SequenceNumber: '4200000000000000000002' } };
-    await new CountFold(client, tableName(mediaLogCountsTable), undefined, undefined, new Retention(10)).apply('shard-retention', entryChanges([insert]));
+    await new CountFold(client, tableName(mediaLogCountsTable), undefined, undefined, new Retention(10)).apply('shard-retention', counterChanges(entryChanges([insert])));
     const counter = async (level: 'month' | 'day' | 'hour', parent: string | null, bucket: string) =>
       (await client.send(new GetCommand({ TableName: tableName(mediaLogCountsTable), Key: { pk: mediaLogKeys.counterPartition(COUNTER_SCOPES.all, level, parent), sk: bucket } }))).Item;
     const tenDaysAfter = (end: string) => Date.parse(end) / 1000 + 10 * 86_400;

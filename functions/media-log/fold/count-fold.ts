@@ -3,16 +3,17 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { VERSION_ATTRIBUTE, WATERMARK_PREFIX, watermarkAttribute } from '../model/counters';
 import { ContendedWriteError, MediaLogError } from '../model/errors';
-import { counterChanges, summed, type CounterChanges } from './counter-deltas';
-import type { EntryChange } from './stream-changes';
+import { summed, type CounterChanges } from './counter-deltas';
 import { WATERMARK_RETENTION_SECONDS } from './stream-functions';
 import { Retention } from '../model/retention';
 
 /**
- * Folding the media log's stream into its counters exactly once (DESIGN.md section 7b). A batch of
- * stream records comes from one shard, in the shard's order; its deltas are summed per counter
- * item and each counter item is written once, with an ADD of the sums and, in the same update, the
- * shard's watermark: the sequence number of the last record folded into that item.
+ * The fold's second stage (DESIGN.md 7b, round five): the counters of the media log written from
+ * batches of the deltas' stream (delta-items.ts), exactly once. A batch comes from one shard of that
+ * stream, in the shard's order; its deltas are summed per counter item and each counter item is
+ * written once, with an ADD of the sums and, in the same update, the shard's watermark: the sequence
+ * number of the last record folded into that item. The deltas' stream has a few shards whatever
+ * the media log's size, so a counter item holds a few watermarks and takes a few writes a second.
  *
  * Why a repeat changes nothing: Lambda delivers a shard's records in order, and retries a failed
  * batch (whole, or bisected into halves) before it moves on. So for each counter item and shard,
@@ -85,8 +86,8 @@ export function writeRuns(parts: CounterChanges['parts']): CounterChanges['parts
   return runs;
 }
 
-/** The sequence key a stored watermark names (what precedes its `@`). */
-function sequenceKeyOf(watermark: string): string {
+/** The sequence key a stored watermark names (what precedes its `@`); either stage's watermark has this form. */
+export function sequenceKeyOf(watermark: string): string {
   return watermark.slice(0, watermark.indexOf('@'));
 }
 
@@ -122,7 +123,7 @@ export function counterWrite(key: CounterChanges['key'], counts: ReadonlyMap<str
   };
 }
 
-/** Writes the counters of the media log from batches of its stream, exactly once per record. */
+/** Writes the counters of the media log from batches of the deltas' stream, exactly once per record. */
 export class CountFold {
   public constructor(
     private readonly client: DynamoDBDocumentClient,
@@ -134,9 +135,13 @@ export class CountFold {
     private readonly retention: Retention = Retention.forever,
   ) {}
 
-  /** Fold the changes of one batch of shard `shardId` (in stream order) into the counters. */
-  public async apply(shardId: string, changes: readonly EntryChange[]): Promise<FoldOutcome> {
-    const counters = [...counterChanges(changes).values()];
+  /**
+   * Fold the counter changes of one batch of shard `shardId` into the counters: each counter's parts
+   * in stream order (delta-items.ts reads them from the deltas' stream; counter-deltas.ts makes them
+   * from entry changes).
+   */
+  public async apply(shardId: string, changes: ReadonlyMap<string, CounterChanges>): Promise<FoldOutcome> {
+    const counters = [...changes.values()];
     const outcomes = await mapConcurrently(counters, this.writesInFlight, (counter) => this.foldInto(counter, shardId));
     const written = outcomes.filter((outcome) => outcome === 'written').length;
     return { counters: counters.length, written, alreadyFolded: counters.length - written };

@@ -4,7 +4,6 @@ import { dataConfig } from '../../shared/config/data-config';
 import { logger } from '../../shared/logger';
 import { recordMetric } from '../../shared/observability/metrics';
 import { traced } from '../../shared/observability/tracing';
-import { foldConfig } from './fold-config';
 import type { UnreadableRecord } from './stream-changes';
 
 /**
@@ -22,14 +21,17 @@ export interface BatchSource {
   readonly streamArn?: string;
 }
 
-let client: SQSClient | undefined;
+const clients = new Map<string, SQSClient>();
 
 /**
- * The failure queue's client, built on first use (most batches skip nothing), sending to the
- * queue URL's own host: SQS's regional endpoint in AWS (`https://sqs.<region>.amazonaws.com/…`).
+ * A failure queue's client, built on first use (most batches skip nothing), sending to the queue
+ * URL's own host: SQS's regional endpoint in AWS (`https://sqs.<region>.amazonaws.com/…`), one
+ * client per host.
  */
 function queueClient(queueUrl: string): SQSClient {
-  client ??= traced(new SQSClient(clientOptions({ region: dataConfig().region, endpoint: new URL(queueUrl).origin, limits: CLIENT_LIMITS })));
+  const { origin } = new URL(queueUrl);
+  const client = clients.get(origin) ?? traced(new SQSClient(clientOptions({ region: dataConfig().region, endpoint: origin, limits: CLIENT_LIMITS })));
+  clients.set(origin, client);
   return client;
 }
 
@@ -47,12 +49,15 @@ export function failureReport(record: UnreadableRecord, source: BatchSource): Re
   };
 }
 
-/** Log, count and report the records of a batch the fold skips. A report that cannot be sent fails the batch: it is retried, and nothing is lost. */
-export async function reportSkippedRecords(records: readonly UnreadableRecord[], source: BatchSource): Promise<void> {
+/**
+ * Log, count and report the records of a batch a fold stage skips, to `queueUrl` (its mapping's
+ * failure queue; unset locally). A report that cannot be sent fails the batch: it is retried, and
+ * nothing is lost.
+ */
+export async function reportSkippedRecords(records: readonly UnreadableRecord[], source: BatchSource, queueUrl: string | undefined): Promise<void> {
   if (records.length === 0) return;
   for (const record of records) logger.error('Fold record skipped', { shardId: source.shardId, sequence: record.sequence, keys: record.keys, reason: record.reason });
   recordMetric('MediaLogFoldSkipped', records.length, {});
-  const queueUrl = foldConfig().failureQueueUrl;
   // Locally there is no queue: the log line is the report.
   if (queueUrl === undefined) return;
   for (const record of records) await queueClient(queueUrl).send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(failureReport(record, source)) }));

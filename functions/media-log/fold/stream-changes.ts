@@ -94,6 +94,19 @@ export function isExpiry(record: StreamRecord): boolean {
   return record.eventName === 'REMOVE' && record.userIdentity?.type === 'Service' && record.userIdentity.principalId === 'dynamodb.amazonaws.com';
 }
 
+/** Where a record is in its stream (its sequence number and keys, as far as it has them), for the report of one that cannot be read. */
+export function whereIs(record: StreamRecord): Omit<UnreadableRecord, 'reason'> {
+  const sequence = record.dynamodb?.SequenceNumber;
+  const keys = record.dynamodb?.Keys;
+  return { ...(sequence === undefined ? {} : { sequence }), ...(keys === undefined ? {} : { keys }) };
+}
+
+/** A record's sequence number, if it is one (1 to 40 digits); else what to report of it. */
+export function sequenceOf(record: StreamRecord): string | UnreadableRecord {
+  const sequence = record.dynamodb?.SequenceNumber;
+  return sequence !== undefined && /^\d{1,40}$/.test(sequence) ? sequence : { ...whereIs(record), reason: 'no sequence number of 1 to 40 digits' };
+}
+
 /**
  * The entry changes among `records`, and the records that cannot be read as one (no sequence
  * number, an image without a field a counter needs). Records of other items are left out (the
@@ -104,13 +117,12 @@ export function readEntryChanges(records: readonly StreamRecord[]): ReadRecords 
   const unreadable: UnreadableRecord[] = [];
   for (const record of records) {
     if (isExpiry(record)) continue;
-    const sequence = record.dynamodb?.SequenceNumber;
-    const keys = record.dynamodb?.Keys;
-    const where = { ...(sequence === undefined ? {} : { sequence }), ...(keys === undefined ? {} : { keys }) };
-    if (sequence === undefined || !/^\d{1,40}$/.test(sequence)) {
-      unreadable.push({ ...where, reason: 'no sequence number of 1 to 40 digits' });
+    const sequence = sequenceOf(record);
+    if (typeof sequence !== 'string') {
+      unreadable.push(sequence);
       continue;
     }
+    const where = whereIs(record);
     const before = entryImage(record.dynamodb?.OldImage);
     const after = entryImage(record.dynamodb?.NewImage);
     const reason = typeof before === 'string' ? `old image: ${before}` : typeof after === 'string' ? `new image: ${after}` : undefined;

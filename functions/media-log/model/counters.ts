@@ -49,9 +49,14 @@ export const VERSION_ATTRIBUTE = 'v';
 /** Prefix of the watermark attributes. */
 export const WATERMARK_PREFIX = 'w_';
 
-/** The attribute holding a shard's watermark: `w_` and 48 bits of a digest of the shard id (ids are long; names count toward item size). */
+/** 48 bits of a digest of a stream shard id, as text: ids are long, and names and keys count toward item size. */
+export function shardDigest(shardId: string): string {
+  return createHash('sha256').update(shardId).digest('base64url').slice(0, 8);
+}
+
+/** The attribute holding a shard's watermark: `w_` and the shard's {@link shardDigest}. */
 export function watermarkAttribute(shardId: string): string {
-  return `${WATERMARK_PREFIX}${createHash('sha256').update(shardId).digest('base64url').slice(0, 8)}`;
+  return `${WATERMARK_PREFIX}${shardDigest(shardId)}`;
 }
 
 /** Whether an attribute of a counter item is a count (the total or a status combination), not a watermark or the version. */
@@ -90,6 +95,13 @@ const STATUS_CODES: Record<MediaStatus, string> = { pending: 'p', processing: 'r
 /** Attribute counting one combination of statuses: `c` and one letter per status field, e.g. `csssw`. */
 export function comboAttribute(entry: Pick<MediaLogEntry, StatusField>): string {
   return `c${STATUS_FIELDS.map((field) => STATUS_CODES[entry[field]]).join('')}`;
+}
+
+const COUNT_NAME = new RegExp(`^c[${Object.values(STATUS_CODES).join('')}]{${STATUS_FIELDS.length}}$`);
+
+/** Whether `name` is one a count of a counter item may have: the total or a status combination (never a key, the version or a watermark). */
+export function isCountName(name: string): boolean {
+  return name === TOTAL_ATTRIBUTE || COUNT_NAME.test(name);
 }
 
 /** Status values a listing is filtered on, per field; an absent field is not filtered. */

@@ -76,6 +76,12 @@ export const FAMILY_MOVE_KEY_PREFIX = 'MOVE#';
 /** What every counter's partition key starts with: IAM grants name the counters by it. */
 export const COUNTER_KEY_PREFIX = 'COUNT#';
 
+/** What the partition key of a first-stage fold delta starts with (fold/delta-items.ts): the second stage's stream filter and IAM grants name the deltas by it. */
+export const DELTA_KEY_PREFIX = 'DELTA#';
+
+/** What the partition key of a first-stage fold watermark starts with (one item per media-log stream shard): IAM grants name them by it. */
+export const FOLD_MARK_KEY_PREFIX = 'FOLDED#';
+
 /** The leading-key pattern of an IAM grant on every item whose partition key starts with `prefix`. */
 export function keysStartingWith(prefix: string): string {
   return `${prefix}*`;

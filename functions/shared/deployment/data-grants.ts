@@ -63,6 +63,8 @@ export interface DataGrants {
   readonly mediaLog?: readonly TableAccess[];
   /** The media log's counters table (definition id `MediaLogCounts`). */
   readonly mediaLogCounts?: readonly TableAccess[];
+  /** The first stage of the counter fold: its deltas and per-shard watermarks (definition id `MediaLogDeltas`). */
+  readonly mediaLogDeltas?: readonly TableAccess[];
   /** The records of requests made with an `Idempotency-Key` (definition id `Idempotency`). */
   readonly idempotency?: readonly TableAccess[];
   /** The live media log's tickets, connections and registry (definition id `LiveConnections`). */
@@ -78,7 +80,7 @@ export interface DataGrants {
 }
 
 /** The tables of {@link DataGrants}, by grant key. */
-export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts' | 'idempotency' | 'liveConnections';
+export type TableGrantKey = 'users' | 'mediaLog' | 'mediaLogCounts' | 'mediaLogDeltas' | 'idempotency' | 'liveConnections';
 
 /**
  * The grants a route declares: the same model as every other function's, but for the idempotency

@@ -71,6 +71,8 @@ export interface StreamConsumerDefinition {
   readonly table: string;
   /** Only records whose partition key starts with one of these reach the function (an event filter on `dynamodb.Keys.pk.S`). */
   readonly keyPrefixes: readonly string[];
+  /** Only records of these events reach the function (an event filter on `eventName`); unset: every event. */
+  readonly eventNames?: readonly ('INSERT' | 'MODIFY' | 'REMOVE')[];
   /** Most records per invocation (1–10,000). */
   readonly batchSize: number;
   /** Longest wait, in seconds, to fill a batch (0–300). */

@@ -105,8 +105,9 @@ export const MEDIA_LOG_WARM_WRITES = { entries: 18_000, statusIndex: 8_000, coun
  * write of one item (DESIGN.md section 7b).
  * - `E#<id>`: one entry. Its key is the id, so a retried import cannot store an entry twice and
  *   the `request` filter is one GetItem.
- * The stream (old and new image of every change) feeds `foldMediaLogCounts`, which keeps the
- * counters of {@link mediaLogCountsTable}. TTL removes entries past the retention window (none
+ * The stream (old and new image of every change) feeds `foldMediaLogCounts`, the fold's first
+ * stage, which writes each batch's counter deltas to {@link mediaLogDeltasTable}; the second stage
+ * adds them to the counters of {@link mediaLogCountsTable}. TTL removes entries past the retention window (none
  * unless the operator sets one); the fold leaves TTL's removals out, so the counters keep the
  * entries until their own items expire, and listings start at the window whatever TTL has removed.
  * Layout 2: the table of the previous layout (statuses in every index, no shards) cannot be updated
@@ -128,12 +129,34 @@ export const mediaLogTable: TableDefinition = {
 };
 
 /**
+ * The fold's first stage (DESIGN.md 7b, round five; functions/media-log/fold/delta-fold.ts), a small
+ * table of short-lived items:
+ * - `DELTA#<digest of a media-log stream shard>` / `<sequence of the batch's last record>#<part>`:
+ *   what a batch of that shard adds to each counter item (`d`), written once, read by the second
+ *   stage from this table's stream (new images) and deleted once applied;
+ * - `FOLDED#<digest of a media-log stream shard>` / `-`: the last record of that shard folded into
+ *   deltas (`w`), written in the same transaction as the deltas, so a batch delivered again adds
+ *   nothing.
+ * Each holds its expiry (`expiresAt`): a watermark lives as long as a record it covers can be
+ * delivered again, and a delta the second stage failed to delete goes with TTL (its REMOVE is not
+ * passed to the second stage).
+ */
+export const mediaLogDeltasTable: TableDefinition = {
+  ...TABLE_NAMES.mediaLogDeltas,
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  indexes: [],
+  stream: 'NEW_IMAGE',
+  timeToLiveAttribute: MEDIA_LOG_ATTRIBUTES.expiresAt,
+};
+
+/**
  * The counters of the media log, folded from its stream: how many entries a scope (`ALL`,
  * `USER#<id>`) has in a time bucket (month, day and hour for `ALL`; month for a user), in total
  * (`n`) and per combination of the four statuses (`c<codes>`): `COUNT#<scope>#<level>[#<parent
  * bucket>]` / `<bucket>`, so a range Query of one counter partition returns every bucket of a month
- * or day at once. Each item also holds, per stream shard, the sequence number of the last change
- * folded into it (`w_<shard>`), the condition that makes a redelivered change count once, and a
+ * or day at once. Each item also holds, per shard of the deltas' stream (a few, whatever the media
+ * log's size), the sequence number of the last delta folded into it (`w_<shard>`), the condition that makes a redelivered change count once, and a
  * version (`v`) every fold write adds one to, which a recount checks before it corrects the item.
  * A table of its own: counter writes stay out of the entries' stream.
  */

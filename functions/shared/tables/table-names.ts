@@ -8,6 +8,7 @@ export const TABLE_NAMES = {
   users: { id: 'Users', nameEnv: 'USERS_TABLE_NAME' },
   mediaLog: { id: 'MediaLog', nameEnv: 'MEDIA_LOG_TABLE_NAME', layout: 2, layoutEnv: 'MEDIA_LOG_TABLE_LAYOUT' },
   mediaLogCounts: { id: 'MediaLogCounts', nameEnv: 'MEDIA_LOG_COUNTS_TABLE_NAME', layout: 2, layoutEnv: 'MEDIA_LOG_COUNTS_TABLE_LAYOUT' },
+  mediaLogDeltas: { id: 'MediaLogDeltas', nameEnv: 'MEDIA_LOG_DELTAS_TABLE_NAME' },
   idempotency: { id: 'Idempotency', nameEnv: 'IDEMPOTENCY_TABLE_NAME' },
   liveConnections: { id: 'LiveConnections', nameEnv: 'LIVE_CONNECTIONS_TABLE_NAME' },
 } as const;

@@ -11,7 +11,10 @@ import { entryItem } from '../../../functions/media-log/model/entry-item';
 import { handler as ingestHandler } from '../../../functions/media-log/feed/ingest-media-log';
 import { writeMediaLogEntries } from '../../../functions/media-log/feed/import-changes';
 import type { MediaLogEntry } from '../../../functions/media-log/model/schemas';
-import { foldMediaLogCountsFunction } from '../../../functions/media-log/fold/stream-functions';
+import { applyMediaLogDeltasFunction, foldMediaLogCountsFunction } from '../../../functions/media-log/fold/stream-functions';
+import type { MediaLogStreamEvent } from '../../../functions/media-log/fold/fold-media-log-counts';
+import type { Context } from 'aws-lambda';
+import { LocalMediaLogFold } from '../../../local/fold/media-log-fold';
 import { rekeyMovedUsersFunction } from '../../../functions/media-log/family/family-functions';
 import { tableName } from '../../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';
@@ -85,23 +88,43 @@ async function userListScenarios({ root, admin, parent }: People): Promise<void>
   await call('listUsers', root, 200, { query: `pagination[limit]=1&pagination[cursor]=${encodeURIComponent(first.body.pagination.next)}` });
 }
 
+/** The second stage's batch: what the deltas' stream holds (of one shard locally), as its mapping would deliver it. */
+async function deltasBatch(): Promise<MediaLogStreamEvent> {
+  const fold = new LocalMediaLogFold();
+  try {
+    const held = await fold.deltas.heldRecords();
+    const shard = held.find((candidate) => candidate.records.length > 0);
+    if (shard === undefined) throw new Error('The first stage wrote no delta.');
+    return { Records: shard.records, shardId: shard.shardId, eventSourceARN: shard.streamArn };
+  } finally {
+    await fold.stop();
+  }
+}
+
 /**
- * The counter fold on the stream batch that inserting `entries` makes, then on the same batch again,
- * as a mapping redelivers it: the listings' total counts each entry once either way.
+ * The counter fold's two stages on the stream batch that inserting `entries` makes, then on the same
+ * batches again, as a mapping redelivers them: the listings' total counts each entry once either way.
  */
 async function foldScenario(entries: readonly MediaLogEntry[], { root, parent, sub }: People): Promise<void> {
-  const { name, timeoutSeconds } = foldMediaLogCountsFunction;
   // As the feed stored them: the sub user's entries in its parent's family (counted there as well).
   const familyOf = (entry: MediaLogEntry) => (entry['user-id'] === sub.record.id ? parent.record.id : entry['user-id']);
   const event = streamBatchEvent(
     entries.map((entry) => ({ after: entryItem(entry, undefined, familyOf(entry)) })),
     { tableName: tableName(mediaLogTable), shardId: 'shardId-00000001700000000000-grants', keys: [mediaLogTable.partitionKey, mediaLogTable.sortKey].flatMap((key) => (key ? [key.name] : [])) },
   );
-  // Loaded here, as Lambda loads it: its module builds its client at load, after the recorder is on the shared one.
+  // Loaded here, as Lambda loads them: their modules build their clients at load, after the recorder is on the shared one.
   const { handler: foldHandler } = await import('../../../functions/media-log/fold/fold-media-log-counts');
+  const { handler: applyHandler } = await import('../../../functions/media-log/fold/apply-media-log-deltas');
+  const stages = [
+    { definition: foldMediaLogCountsFunction, run: (batch: MediaLogStreamEvent, context: Context) => foldHandler(batch, context), batch: async () => event },
+    { definition: applyMediaLogDeltasFunction, run: (batch: MediaLogStreamEvent, context: Context) => applyHandler(batch, context), batch: deltasBatch },
+  ];
   for (const delivery of ['first', 'repeated']) {
-    const response = await asFunction(name, () => foldHandler(event, lambdaContext(name, timeoutSeconds * 1000)));
-    if (response.batchItemFailures.length > 0) throw new Error(`The fold failed records: ${JSON.stringify(response)}`);
+    for (const { definition, run, batch } of stages) {
+      const stageEvent = await batch();
+      const response = await asFunction(definition.name, () => run(stageEvent, lambdaContext(definition.name, definition.timeoutSeconds * 1000)));
+      if (response.batchItemFailures.length > 0) throw new Error(`${definition.name} failed records: ${JSON.stringify(response)}`);
+    }
     const { body } = await call('listMediaLog', root, 200);
     if (body.pagination.total !== entries.length) throw new Error(`After the ${delivery} delivery the log counts ${body.pagination.total} entries, not ${entries.length}.`);
   }

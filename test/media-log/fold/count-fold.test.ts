@@ -1,4 +1,6 @@
+import { counterChanges } from '../../../functions/media-log/fold/counter-deltas';
 import { jest } from '@jest/globals';
+import { EntryStream } from './entry-stream';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -25,36 +27,9 @@ import { lambdaContext } from '../../../local/gateway/lambda-context';
 
 afterEach(() => jest.restoreAllMocks());
 
-let nextUser = 40_000;
-let nextSequence = 100;
-
-function entry(overrides: Partial<MediaLogEntry> = {}): MediaLogEntry {
-  return {
-    id: randomUUID(),
-    send: '2026-09-01T10:00:00.000Z',
-    status: 'pending',
-    'status-ffscan': 'pending',
-    'status-mediainfo': 'pending',
-    'status-scan-report': 'pending',
-    url: 'https://media.example.com/fold.mp4',
-    'user-id': (nextUser += 1),
-    ...overrides,
-  };
-}
-
-/** A stream record of `after` replacing `before` (either absent), with the next sequence number. */
-function record(before: MediaLogEntry | undefined, after: MediaLogEntry | undefined): StreamRecord {
-  nextSequence += 1;
-  return {
-    eventName: before === undefined ? 'INSERT' : after === undefined ? 'REMOVE' : 'MODIFY',
-    dynamodb: {
-      Keys: marshall(mediaLogKeys.entry(((after ?? before) as MediaLogEntry).id)),
-      ...(before ? { OldImage: marshall(entryItem(before)) } : {}),
-      ...(after ? { NewImage: marshall(entryItem(after)) } : {}),
-      SequenceNumber: String(nextSequence),
-    },
-  };
-}
+const stream = new EntryStream(40_000, 100, 'https://media.example.com/fold.mp4');
+const entry = (overrides: Partial<MediaLogEntry> = {}) => stream.entry(overrides);
+const record = (before: MediaLogEntry | undefined, after: MediaLogEntry | undefined) => stream.record(before, after);
 
 /** The counts a user's month counter holds (`n` and the status combinations), without its watermarks. */
 async function monthCounts(user: number): Promise<Record<string, number>> {
@@ -64,7 +39,7 @@ async function monthCounts(user: number): Promise<Record<string, number>> {
 }
 
 function fold(shardId: string, records: readonly StreamRecord[], client: DynamoDBDocumentClient = getDocumentClient(), now?: () => number) {
-  return new CountFold(client, tableName(mediaLogCountsTable), now).apply(shardId, entryChanges(records));
+  return new CountFold(client, tableName(mediaLogCountsTable), now).apply(shardId, counterChanges(entryChanges(records)));
 }
 
 /** A client whose counter writes fail after the first `after` of them: a fold that died mid-batch. */
@@ -84,7 +59,7 @@ function lifecycle(user: number): StreamRecord[] {
 
 describe('the fold of a batch', () => {
   it('adds a new entry to each of its counters once, and moves it between status combinations as its statuses change', async () => {
-    const user = (nextUser += 1);
+    const user = stream.newUser();
     const outcome = await fold('shard-a', lifecycle(user));
     // The whole log's month, day and hour, and the user's month (the user heads its own family: no family counter).
     expect(outcome).toEqual({ counters: 4, written: 4, alreadyFolded: 0 });
@@ -101,14 +76,14 @@ describe('the fold of a batch', () => {
       return Item.n;
     };
     const change = (before: ReturnType<typeof keyed> | undefined, after: ReturnType<typeof keyed>): StreamRecord => ({
-      dynamodb: { Keys: marshall(mediaLogKeys.entry(sub.id)), ...(before ? { OldImage: before } : {}), NewImage: after, SequenceNumber: String((nextSequence += 1)) },
+      dynamodb: { Keys: marshall(mediaLogKeys.entry(sub.id)), ...(before ? { OldImage: before } : {}), NewImage: after, SequenceNumber: stream.newSequence() },
     });
     return { sub, keyed, familyMonth, change };
   }
 
   it('moves a re-keyed entry from its old family\'s counter to its new one, or to none when its user heads its own, its user\'s and the log\'s unchanged', async () => {
     const { sub, keyed, familyMonth, change } = subUserEntry();
-    const [from, to] = [(nextUser += 1), (nextUser += 1)];
+    const [from, to] = [stream.newUser(), stream.newUser()];
     await fold('shard-a', [change(undefined, keyed(from))]);
 
     const outcome = await fold('shard-a', [change(keyed(from), keyed(to))]);
@@ -127,7 +102,7 @@ describe('the fold of a batch', () => {
 
   it('adds what comes after an item\'s watermark when a delivery straddles it, though the whole delivery cancels out there', async () => {
     const { keyed, familyMonth, change } = subUserEntry();
-    const [from, to] = [(nextUser += 1), (nextUser += 1)];
+    const [from, to] = [stream.newUser(), stream.newUser()];
     const stored = change(undefined, keyed(from));
     const rekeyed = change(keyed(from), keyed(to));
     await fold('shard-a', [stored]);
@@ -139,7 +114,7 @@ describe('the fold of a batch', () => {
   });
 
   it('changes nothing when the same batch is delivered again', async () => {
-    const user = (nextUser += 1);
+    const user = stream.newUser();
     const batch = lifecycle(user);
     await fold('shard-a', batch);
     const again = await fold('shard-a', batch);
@@ -148,7 +123,7 @@ describe('the fold of a batch', () => {
   });
 
   it('changes nothing when the halves of a batch it already wrote come bisected', async () => {
-    const user = (nextUser += 1);
+    const user = stream.newUser();
     const batch = [...lifecycle(user), ...lifecycle(user)];
     await fold('shard-a', batch);
     await fold('shard-a', batch.slice(0, 3));
@@ -157,7 +132,7 @@ describe('the fold of a batch', () => {
   });
 
   it.each([0, 2, 3])('ends exact when a delivery dies after %i counter writes and the batch comes again, whole or bisected', async (after) => {
-    const user = (nextUser += 1);
+    const user = stream.newUser();
     const batch = [...lifecycle(user), ...lifecycle(user)];
     await expect(fold('shard-a', batch, failingAfter(after))).rejects.toThrow('Task timed out');
     if (after === 2) {
@@ -170,7 +145,7 @@ describe('the fold of a batch', () => {
   });
 
   it('counts records of other shards on their own watermarks, whatever their sequence numbers', async () => {
-    const user = (nextUser += 1);
+    const user = stream.newUser();
     const lowerSequences = lifecycle(user);
     const higherSequences = lifecycle(user);
     // Shard b's records carry lower sequence numbers than shard a's, and are folded after them.
@@ -180,7 +155,7 @@ describe('the fold of a batch', () => {
   });
 
   it('adds only the records after the watermark when two deliveries of overlapping ranges run at once', async () => {
-    const user = (nextUser += 1);
+    const user = stream.newUser();
     const batch = [...lifecycle(user), ...lifecycle(user), ...lifecycle(user)];
     await Promise.all([fold('shard-c', batch.slice(0, 6)), fold('shard-c', batch), fold('shard-c', batch.slice(0, 3))]);
     expect(await monthCounts(user)).toEqual({ n: 3, csspp: 3 });
@@ -200,7 +175,7 @@ describe('watermarks', () => {
   }
 
   it('drops a shard watermark once no record it covers can be delivered again, and keeps a fresh one', async () => {
-    const user = (nextUser += 1);
+    const user = stream.newUser();
     const start = 1_800_000_000;
     await fold('shard-old', lifecycle(user), getDocumentClient(), () => start);
     await fold('shard-kept', lifecycle(user), getDocumentClient(), () => start + WATERMARK_RETENTION_SECONDS - 60);
@@ -219,11 +194,11 @@ describe('watermarks', () => {
 
 describe('the fold handler', () => {
   it('refuses a batch whose event names no shard: without it no watermark could be kept', async () => {
-    await expect(handler({ Records: lifecycle((nextUser += 1)) as never }, lambdaContext('foldMediaLogCounts', 60_000))).rejects.toThrow(/names no shardId/);
+    await expect(handler({ Records: lifecycle(stream.newUser()) as never }, lambdaContext('foldMediaLogCounts', 60_000))).rejects.toThrow(/names no shardId/);
   });
 
   it('answers the tumbling window with an empty state', async () => {
-    const answer = await handler({ Records: lifecycle((nextUser += 1)) as never, shardId: 'shard-h' }, lambdaContext('foldMediaLogCounts', 60_000));
+    const answer = await handler({ Records: lifecycle(stream.newUser()) as never, shardId: 'shard-h' }, lambdaContext('foldMediaLogCounts', 60_000));
     expect(answer).toEqual({ state: {}, batchItemFailures: [] });
   });
 });

@@ -1,3 +1,4 @@
+import { counterChanges } from '../../../functions/media-log/fold/counter-deltas';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -21,6 +22,8 @@ const { resetConfiguration } = await import('../../../functions/shared/config/de
 const { tableName } = await import('../../../functions/shared/config/data-config');
 const { mediaLogCountsTable } = await import('../../../functions/shared/tables/media-log-table');
 const { lambdaContext } = await import('../../../local/gateway/lambda-context');
+const { LocalMediaLogFold } = await import('../../../local/fold/media-log-fold');
+const { handler: applyHandler } = await import('../../../functions/media-log/fold/apply-media-log-deltas');
 
 const telemetry = useTelemetryCapture();
 
@@ -48,6 +51,16 @@ async function userMonth(userId: number): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(Item).filter((pair): pair is [string, number] => isCountAttribute(pair[0], pair[1]) && pair[1] !== 0));
 }
 
+/** The second stage over what the first wrote: the deltas' stream, read by a local consumer as its mapping would. */
+async function applyDeltas(): Promise<void> {
+  const fold = new LocalMediaLogFold();
+  try {
+    await fold.deltas.drain();
+  } finally {
+    await fold.stop();
+  }
+}
+
 describe('a record the fold cannot read', () => {
   let queue: SqsStandIn;
   beforeAll(async () => {
@@ -69,6 +82,7 @@ describe('a record the fold cannot read', () => {
     const answer = await handler({ Records: [record(entryItem(good)), record(broken)] as never, shardId: 'shard-skip', eventSourceARN: 'arn:aws:dynamodb:us-east-1:000000000000:table/MediaLogV2/stream/x' }, lambdaContext('foldMediaLogCounts', 60_000));
 
     expect(answer).toEqual({ state: {}, batchItemFailures: [] });
+    await applyDeltas();
     expect(await userMonth(user)).toEqual({ n: 1, cpppp: 1 });
     const lines = telemetry.take();
     expect(lines.find((line) => line.message === 'Fold record skipped')).toMatchObject({ level: 'ERROR', shardId: 'shard-skip', sequence: String(sequence), reason: 'new image: no user id (userId) in the image' });
@@ -91,6 +105,44 @@ describe('a record the fold cannot read', () => {
   });
 });
 
+describe('a delta record the second stage cannot read', () => {
+  let queue: SqsStandIn;
+  beforeAll(async () => {
+    queue = await startSqsStandIn();
+    process.env[FOLD_ENV.deltaFailureQueueUrl] = queue.queueUrl;
+    resetConfiguration();
+  });
+  afterAll(async () => {
+    delete process.env[FOLD_ENV.deltaFailureQueueUrl];
+    resetConfiguration();
+    await queue.close();
+  });
+
+  function deltaRecord(deltas: unknown): StreamRecord {
+    sequence += 1;
+    const item = { pk: 'DELTA#hostile', sk: `${sequence}#00`, d: deltas };
+    return { eventName: 'INSERT', dynamodb: { Keys: marshall({ pk: item.pk, sk: item.sk }), NewImage: marshall(item, { removeUndefinedValues: true }), SequenceNumber: String(sequence) } };
+  }
+
+  it.each([
+    ['a count named like a key', [{ p: 'COUNT#USER#1#month', s: '2026-10', c: { pk: 1 } }], 'a delta of COUNT#USER#1#month 2026-10 with a count that is none (pk)'],
+    ['a count named like a watermark', [{ p: 'COUNT#USER#1#month', s: '2026-10', c: { w_abc: 1 } }], 'a delta of COUNT#USER#1#month 2026-10 with a count that is none (w_abc)'],
+    ['a fractional count', [{ p: 'COUNT#USER#1#month', s: '2026-10', c: { n: 0.5 } }], 'a delta of COUNT#USER#1#month 2026-10 with a count that is none (n)'],
+    ['a key outside the counters', [{ p: 'E#1', s: '2026-10', c: { n: 1 } }], 'a delta without a counter key'],
+    ['no list of deltas', 'n', 'no list of deltas (d)'],
+  ])('is reported and skipped, the good deltas of its batch applied: %s', async (_name, deltas, reason) => {
+    user += 1;
+    const before = queue.bodies.length;
+    const good = deltaRecord([{ p: `COUNT#USER#${user}#month`, s: '2026-10', c: { n: 2, cpppp: 2 } }]);
+    const answer = await applyHandler({ Records: [deltaRecord(deltas), good] as never, shardId: 'delta-shard-skip' }, lambdaContext('applyMediaLogDeltas', 60_000));
+    expect(answer).toEqual({ state: {}, batchItemFailures: [] });
+    expect(await userMonth(user)).toEqual({ n: 2, cpppp: 2 });
+    expect(queue.bodies.slice(before).map((body) => JSON.parse(body))).toEqual([
+      expect.objectContaining({ requestContext: expect.objectContaining({ condition: 'UnreadableRecord' }), DDBStreamBatchInfo: expect.objectContaining({ shardId: 'delta-shard-skip', batchSize: 1 }), reason }),
+    ]);
+  });
+});
+
 describe('a counter a batch moves between many status combinations', () => {
   it('is written in updates of at most 250 additions each, and counts exactly', async () => {
     user += 1;
@@ -105,7 +157,7 @@ describe('a counter a batch moves between many status combinations', () => {
       return client.send(command as never);
     } } as never;
 
-    await new CountFold(watched, tableName(mediaLogCountsTable)).apply('shard-many', entryChanges(entries.map((one) => record(entryItem(one)))));
+    await new CountFold(watched, tableName(mediaLogCountsTable)).apply('shard-many', counterChanges(entryChanges(entries.map((one) => record(entryItem(one))))));
 
     expect(additions.length).toBeGreaterThan(1);
     expect(Math.max(...additions)).toBeLessThanOrEqual(MAX_ADDITIONS_PER_WRITE + 1);
