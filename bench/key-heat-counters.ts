@@ -1,5 +1,5 @@
 import { counterWrite, writeRuns, type CounterWrite } from '../functions/media-log/fold/count-fold';
-import { counterChanges, summed } from '../functions/media-log/fold/counter-deltas';
+import { counterChanges, summed, type CounterChanges } from '../functions/media-log/fold/counter-deltas';
 import type { EntryChange } from '../functions/media-log/fold/stream-changes';
 import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-functions';
 import { parentBucketOf } from '../functions/media-log/model/counters';
@@ -9,10 +9,10 @@ import { mediaLogCountsTable } from '../functions/shared/tables/media-log-table'
 import { TableWriter, type Item, type ItemSize, type MutableItem, type WriteTally } from './key-heat-writes';
 
 /**
- * The counters table as the fold writes it, for the `key-heat` bench: a batch's records summed per
- * counter item by the product's `counterChanges` and `summed`, and each counter item it moves
- * written once with what the product's `counterWrite` adds (the counts and one to the version) and
- * sets (the shard's watermark). The items keep what those writes put in them, so each write costs
+ * The counters table as the fold's second stage writes it, for the `key-heat` bench: a batch's
+ * deltas summed per counter item by the product's `summed`, and each counter item it moves written
+ * once with what the product's `counterWrite` adds (the counts and one to the version) and sets
+ * (the deltas-stream shard's watermark). The items keep what those writes put in them, so each write costs
  * what the item weighs then: its counts, its version and one watermark per shard that wrote it.
  *
  * After a write the fold removes the item's watermarks older than WATERMARK_RETENTION_SECONDS in a
@@ -63,13 +63,18 @@ export class CounterTable {
     this.table = new TableWriter(tally, mediaLogCountsTable);
   }
 
-  /**
-   * Fold one batch of shard `shardId`, cut at `nowSeconds`: each counter item it moves is written
-   * once, or once per run of its records where they move more attributes than one write may name
-   * (the product's `writeRuns`).
-   */
+  /** Fold entry changes straight into the counters, as one second-stage batch of shard `shardId` holding their deltas would. */
   public fold(shardId: string, changes: readonly EntryChange[], nowSeconds: number): void {
-    for (const [id, counter] of counterChanges(changes)) {
+    this.applyDeltas(shardId, counterChanges(changes), nowSeconds);
+  }
+
+  /**
+   * The second stage on one batch of shard `shardId` of the deltas' stream, cut at `nowSeconds`:
+   * each counter item it moves is written once, or once per run of its parts where they move more
+   * attributes than one write may name (the product's `writeRuns`).
+   */
+  public applyDeltas(shardId: string, changes: ReadonlyMap<string, CounterChanges>, nowSeconds: number): void {
+    for (const [id, counter] of changes) {
       for (const run of writeRuns(counter.parts)) {
         const counts = summed(run);
         const last = run[run.length - 1];

@@ -3,6 +3,7 @@ import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-
 import { CounterTable } from './key-heat-counters';
 import { EntryWrites } from './key-heat-entries';
 import { SteadyTraffic, steadyModel, type SteadyModel } from './key-heat-steady';
+import { DeltaStages, deltaStreamOptions } from './key-heat-deltas';
 import { streamOptions, StreamShards, type StreamOptions } from './key-heat-stream';
 import { lifecycleSeconds, pipelineTraffic, xorshift, type PipelineRequest, type TimedChange, type TrafficOptions } from './key-heat-traffic';
 import { WriteTally } from './key-heat-writes';
@@ -82,6 +83,8 @@ export interface DayRun {
   readonly plan: DayPlan;
   readonly traffic: TrafficOptions;
   readonly stream: StreamOptions;
+  /** The deltas table's stream, which the second stage reads and whose shards write the counters. */
+  readonly deltaStream: StreamOptions;
   readonly model: SteadyModel;
   readonly warmUpSeconds: number;
   /** Every counted write. */
@@ -90,15 +93,26 @@ export interface DayRun {
   readonly counters: CounterTable;
   /** Lifecycles requested in the counted seconds. */
   readonly lifecycles: number;
-  /** Batches the fold received in the windows, and their records. */
+  /** Batches the first stage received in the windows, and their records. */
   readonly batches: number;
   readonly records: number;
+  /** Batches the second stage received, and the delta items they held. */
+  readonly deltaBatches: number;
+  readonly deltaItems: number;
   /** Seconds the windows simulated (warm-ups included). */
   readonly simulatedSeconds: number;
   readonly cpuSeconds: number;
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Shards of the deltas table's stream: one per partition of that table, which takes a partition per
+ * 1,000 write units a second. At the design rate its writes (each batch's delta items and watermark,
+ * twice in a transaction, and their deletes) stay under 16,000 units a second whatever the media log's
+ * shard count (the bench prints the table's peak beside this, to check it).
+ */
+export const DELTA_STREAM_SHARDS = 16;
 
 /** Table writes per second of the traffic: a put per request and an update per status change. */
 export function tableWritesPerSecond(traffic: TrafficOptions): number {
@@ -174,16 +188,22 @@ class Stretch {
  * uncounted), and its last seconds, a batching window's worth, play every write, so that the
  * stream's open batches (none began longer ago) are those of steady traffic when counting begins.
  */
-export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverrides: Partial<StreamOptions> = {}): DayRun {
+export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverrides: Partial<StreamOptions> = {}, deltaShards: number = DELTA_STREAM_SHARDS): DayRun {
   const cpu = process.cpuUsage();
   const stream = { ...streamOptions(tableWritesPerSecond(traffic)), ...streamOverrides };
-  const warmUpSeconds = Math.ceil(lifecycleSeconds(traffic));
-  const settleSeconds = Math.min(warmUpSeconds, Math.ceil(stream.batchingWindowMs / 1000));
-  const model = steadyModel(traffic, stream, plan.modelLifecycles, new Date(plan.windows[0]?.at ?? 0));
-  const steady = new SteadyTraffic(model, traffic, stream);
+  const deltaStream = deltaStreamOptions(stream, deltaShards);
+  // A lifecycle, and at least the two stages' batching windows: the second stage's batches hold the
+  // first's of a window before, so both are steady traffic's when counting begins.
+  const foldSeconds = Math.ceil((stream.batchingWindowMs + deltaStream.batchingWindowMs) / 1000);
+  const warmUpSeconds = Math.max(Math.ceil(lifecycleSeconds(traffic)), foldSeconds);
+  const settleSeconds = Math.min(warmUpSeconds, foldSeconds);
+  // The counters are written by the deltas stream's shards: the steady model is of their batches.
+  const model = steadyModel(traffic, deltaStream, plan.modelLifecycles, new Date(plan.windows[0]?.at ?? 0));
+  const steady = new SteadyTraffic(model, traffic, deltaStream);
   const tally = new WriteTally();
   const counters = new CounterTable(tally, steady.catchUp);
-  const shards = new StreamShards(stream, (batch) => counters.fold(batch.shardId, batch.records, Math.floor(batch.atMs / 1000)), xorshift(traffic.seed));
+  const stages = new DeltaStages(tally, counters, deltaStream, xorshift(traffic.seed * 31));
+  const shards = new StreamShards(stream, stages.fold, xorshift(traffic.seed));
   const entries = new EntryWrites(tally, shards);
   const windowSeconds = warmUpSeconds + plan.countedSeconds;
   const bar = progressBar('key-heat', plan.windows.length * windowSeconds);
@@ -202,6 +222,7 @@ export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverri
         tally.counting = second >= warmUpSeconds;
         stretch.play(secondMs, requests);
         shards.advanceTo(secondMs + 1000);
+        stages.stream.advanceTo(secondMs + 1000);
         tally.endSecond();
       }
       second += 1;
@@ -209,6 +230,7 @@ export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverri
     }
     // What the window leaves open (records no batch took, entries still changing) is the next stretch's.
     shards.discardOpen();
+    stages.stream.discardOpen();
     entries.clear();
     for (const counter of counters.items.values()) if (counter.syncedTo >= startMs / 1000) counter.syncedTo = endMs / 1000;
   }
@@ -223,6 +245,7 @@ export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverri
     plan,
     traffic,
     stream,
+    deltaStream,
     model,
     warmUpSeconds,
     tally,
@@ -230,6 +253,8 @@ export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverri
     lifecycles: traffic.entriesPerSecond * plan.countedSeconds * plan.windows.length,
     batches: shards.batches,
     records: shards.records,
+    deltaBatches: stages.stream.batches,
+    deltaItems: stages.stream.records,
     simulatedSeconds: plan.windows.length * windowSeconds,
     cpuSeconds: (used.user + used.system) / 1e6,
   };

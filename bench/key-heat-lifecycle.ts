@@ -2,10 +2,11 @@ import type { StatusChange } from '../functions/media-log/feed/feed-messages';
 import type { EntryChange } from '../functions/media-log/fold/stream-changes';
 import { STATUS_FIELDS } from '../functions/media-log/model/entry-fields';
 import type { MediaLogEntry } from '../functions/media-log/model/schemas';
-import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
+import { mediaLogCountsTable, mediaLogDeltasTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
 import { CounterTable } from './key-heat-counters';
 import { EntryWrites } from './key-heat-entries';
-import { sequenceOf, shardIdOf } from './key-heat-stream';
+import { DeltaStages, deltaStreamOptions } from './key-heat-deltas';
+import { sequenceOf, shardIdOf, streamOptions } from './key-heat-stream';
 import { WriteTally, type WriteTotal } from './key-heat-writes';
 
 /**
@@ -20,13 +21,15 @@ export interface LifecycleWrites {
   readonly targets: readonly ({ readonly target: string } & WriteTotal)[];
   readonly table: WriteTotal;
   readonly indexes: WriteTotal;
+  /** The fold's first stage: delta items and watermarks (in transactions), and their deletes. */
+  readonly deltas: WriteTotal;
   readonly counters: WriteTotal;
   readonly total: WriteTotal;
 }
 
-/** Where a target is listed: the table, then its indexes (in the order written), then the counters. */
+/** Where a target is listed: the table, then its indexes (in the order written), then the deltas, then the counters. */
 function rank(target: string): number {
-  return target === mediaLogTable.id ? 0 : target.startsWith(`${mediaLogTable.id} `) ? 1 : 2;
+  return target === mediaLogTable.id ? 0 : target.startsWith(`${mediaLogTable.id} `) ? 1 : target === mediaLogDeltasTable.id ? 2 : 3;
 }
 
 /** The writes of `totals` divided by `lifecycles`, grouped as {@link LifecycleWrites}. */
@@ -38,6 +41,7 @@ export function perLifecycle(totals: ReadonlyMap<string, WriteTotal>, lifecycles
     targets,
     table: sum((target) => target === mediaLogTable.id),
     indexes: sum((target) => target.startsWith(`${mediaLogTable.id} `)),
+    deltas: sum((target) => target === mediaLogDeltasTable.id),
     counters: sum((target) => target === mediaLogCountsTable.id),
     total: sum(() => true),
   };
@@ -45,8 +49,9 @@ export function perLifecycle(totals: ReadonlyMap<string, WriteTotal>, lifecycles
 
 /**
  * The writes of ONE lifecycle: the put of `entry`, the update of each of `changes` in the order
- * given, then one fold batch holding only this lifecycle's records, on a counters table with no
- * item yet (as a lifecycle fed to an empty DynamoDB Local and folded once). Table writes cost
+ * given, then one batch of each fold stage holding only this lifecycle's records (its delta item and
+ * watermark, then the counters and the delete of the delta), on a counters table with no item yet
+ * (as a lifecycle fed to an empty DynamoDB Local and folded once). Table writes cost
  * ceil(max(old, new item size) / 1 KB), index writes 1 per KB of the index item, counter writes
  * ceil(max(old, new) / 1 KB). The entry's user heads its own family unless `familyId` says otherwise
  * (a sub user's entry is indexed and counted in its family as well).
@@ -59,8 +64,11 @@ export function lifecycleWriteUnits(entry: MediaLogEntry, changes: readonly Stat
   });
   writes.request(entry, Date.parse(entry.send), familyId);
   for (const change of changes) writes.change(change, Date.parse(change.at));
-  const foldedAt = Math.ceil(Math.max(Date.parse(entry.send), ...changes.map((change) => Date.parse(change.at))) / 1000);
-  new CounterTable(tally).fold(shardIdOf(0, 0), records, foldedAt);
+  const foldedAt = Math.ceil(Math.max(Date.parse(entry.send), ...changes.map((change) => Date.parse(change.at))) / 1000) * 1000;
+  // One first-stage batch of these records alone, and the one second-stage batch of its deltas.
+  const stages = new DeltaStages(tally, new CounterTable(tally), deltaStreamOptions(streamOptions(0), 1), () => 0);
+  stages.fold({ shardId: shardIdOf(0, 0), records, atMs: foldedAt });
+  stages.stream.advanceTo(foldedAt + 3_600_000);
   return perLifecycle(tally.totals, 1);
 }
 

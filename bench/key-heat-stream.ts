@@ -74,12 +74,14 @@ export function shardIdOf(generation: number, index: number): string {
   return `shardId-${String(generation).padStart(20, '0')}-${index.toString(16).padStart(8, '0')}`;
 }
 
-/**
- * A stream sequence number as DynamoDB writes them (28 digits, growing within a shard), as the
- * fold's sequence key. Only its length and its order within a shard matter to the bench.
- */
+/** A stream sequence number as DynamoDB writes them (28 digits, growing within a shard). Only its length and its order within a shard matter to the bench. */
+export function sequenceNumberOf(generation: number, index: number, position: number): string {
+  return `4${String(generation % 1_000_000).padStart(6, '0')}${String(index).padStart(3, '0')}${String(position).padStart(18, '0')}`;
+}
+
+/** {@link sequenceNumberOf} as the fold's sequence key. */
 export function sequenceOf(generation: number, index: number, position: number): string {
-  return sequenceKey(`4${String(generation % 1_000_000).padStart(6, '0')}${String(index).padStart(3, '0')}${String(position).padStart(18, '0')}`);
+  return sequenceKey(sequenceNumberOf(generation, index, position));
 }
 
 /**
@@ -116,28 +118,28 @@ export function recordPayloadBytes(oldImage: ItemSize | undefined, newImage: Ite
   return ENVELOPE_BYTES + (oldImage === undefined ? 0 : imageBytes(oldImage)) + imageBytes(newImage);
 }
 
-/** One batch as the fold receives it: its shard, its records (as entry changes) in stream order, and when it was cut. */
-export interface StreamBatch {
+/** One batch as a consumer receives it: its shard, its records (entry changes for the media log's) in stream order, and when it was cut. */
+export interface StreamBatch<T = EntryChange> {
   readonly shardId: string;
-  readonly records: readonly EntryChange[];
+  readonly records: readonly T[];
   readonly atMs: number;
 }
 
 /** The records a shard holds that no batch has taken yet. */
-interface OpenBatch {
+interface OpenBatch<T> {
   generation: number;
   startMs: number;
-  records: EntryChange[];
+  records: T[];
   bytes: number[];
   totalBytes: number;
 }
 
 /**
- * The shards of the stream, their sequence numbers, and the batches cut from them: each record goes
+ * The shards of a stream, their sequence numbers, and the batches cut from them: each record goes
  * to its partition's shard, and each cut batch is handed to `deliver` at once.
  */
-export class StreamShards {
-  private readonly open: (OpenBatch | undefined)[];
+export class ShardedStream<T> {
+  private readonly open: (OpenBatch<T> | undefined)[];
   private readonly positions = new Map<string, number>();
   /** The generation of each shard's last batch in this stretch: a batch of another generation is the shard's first. */
   private readonly generations: (number | undefined)[];
@@ -147,15 +149,15 @@ export class StreamShards {
 
   public constructor(
     public readonly options: StreamOptions,
-    private readonly deliver: (batch: StreamBatch) => void,
+    private readonly deliver: (batch: StreamBatch<T>) => void,
     private readonly random: () => number = Math.random,
   ) {
     this.open = Array.from({ length: options.shards }, () => undefined);
     this.generations = this.open.map(() => undefined);
   }
 
-  /** A change of the entry item of `partitionKey` at `ms` (the entry before, absent for a new one, and after), of `bytes` of payload. */
-  public record(partitionKey: string, ms: number, bytes: number, before: MediaLogEntry | undefined, after: MediaLogEntry): void {
+  /** A record of the item of `partitionKey` at `ms`, of `bytes` of payload, made by `make` from its sequence number. */
+  public push(partitionKey: string, ms: number, bytes: number, make: (sequenceNumber: string) => T): void {
     // DynamoDB's own hash of the partition key is internal: any even hash spreads keys alike.
     const index = shardOf(partitionKey, this.options.shards);
     const generation = generationAt(this.options, ms);
@@ -170,8 +172,7 @@ export class StreamShards {
       this.generations[index] = generation;
       this.open[index] = batch = { generation, startMs: ms - head * this.options.batchingWindowMs, records: [], bytes: [], totalBytes: head * MAX_BATCH_PAYLOAD_BYTES };
     }
-    const sequence = sequenceOf(generation, index, position);
-    batch.records.push(before === undefined ? { sequence, after } : { sequence, before, after });
+    batch.records.push(make(sequenceNumberOf(generation, index, position)));
     batch.bytes.push(bytes);
     batch.totalBytes += bytes;
     if (batch.records.length >= this.options.batchSize || batch.totalBytes > MAX_BATCH_PAYLOAD_BYTES) this.cut(index, batchLength(batch.bytes, this.options.batchSize), ms);
@@ -198,7 +199,7 @@ export class StreamShards {
 
   /** Hand the first `length` records of shard `index`'s open batch to the fold; the rest opens the next batch at `ms`. */
   private cut(index: number, length: number, ms: number): void {
-    const batch = this.open[index] as OpenBatch;
+    const batch = this.open[index] as OpenBatch<T>;
     const records = batch.records.splice(0, length);
     batch.bytes.splice(0, length);
     batch.totalBytes = batch.bytes.reduce((sum, bytes) => sum + bytes, 0);
@@ -207,5 +208,16 @@ export class StreamShards {
     this.batches += 1;
     this.records += records.length;
     this.deliver({ shardId: shardIdOf(batch.generation, index), records, atMs: ms });
+  }
+}
+
+/** The media log's stream: its records are changes of entries. */
+export class StreamShards extends ShardedStream<EntryChange> {
+  /** A change of the entry item of `partitionKey` at `ms` (the entry before, absent for a new one, and after), of `bytes` of payload. */
+  public record(partitionKey: string, ms: number, bytes: number, before: MediaLogEntry | undefined, after: MediaLogEntry): void {
+    this.push(partitionKey, ms, bytes, (number) => {
+      const sequence = sequenceKey(number);
+      return before === undefined ? { sequence, after } : { sequence, before, after };
+    });
   }
 }

@@ -79,6 +79,9 @@ export class TargetHeat {
   private units = new Map<string, number>();
   private peakWrites = new Map<string, number>();
   private peakUnits = new Map<string, number>();
+  /** Write units of every key in the current second, and the most of any second closed. */
+  private secondUnits = 0;
+  private peakSecondUnits = 0;
 
   public constructor(public readonly target: string) {}
 
@@ -86,10 +89,18 @@ export class TargetHeat {
   public add(key: string, units = 1): void {
     this.writes.set(key, (this.writes.get(key) ?? 0) + 1);
     this.units.set(key, (this.units.get(key) ?? 0) + units);
+    this.secondUnits += units;
+  }
+
+  /** The most write units the whole table or index took in one second. */
+  public totalPeakUnits(): number {
+    return this.peakSecondUnits;
   }
 
   /** Close the current second: each key's counts become its peaks where they are higher. */
   public endSecond(): void {
+    this.peakSecondUnits = Math.max(this.peakSecondUnits, this.secondUnits);
+    this.secondUnits = 0;
     for (const [key, writes] of this.writes) if (writes > (this.peakWrites.get(key) ?? 0)) this.peakWrites.set(key, writes);
     for (const [key, units] of this.units) if (units > (this.peakUnits.get(key) ?? 0)) this.peakUnits.set(key, units);
     if (this.peakWrites.size > PRUNE_ABOVE) {
@@ -311,9 +322,19 @@ export class TableWriter {
     });
   }
 
-  private tableWrite(item: Item, key: string, bytes: number): void {
+  /**
+   * A write of an item whose size is known without its attributes (a put, or the delete of an item
+   * that size: DynamoDB bills a delete by the size of the item it removes), `factor` times its units:
+   * 2 in a transaction, whose writes take two write units per KB
+   * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/read-write-operations.html).
+   */
+  public writeSized(partitionKey: string, key: string, bytes: number, factor = 1): void {
+    this.tableWrite({ [this.table.partitionKey.name]: partitionKey }, key, bytes, factor);
+  }
+
+  private tableWrite(item: Item, key: string, bytes: number, factor = 1): void {
     if (!this.tally.counting) return;
-    const units = writeUnits(bytes);
+    const units = writeUnits(bytes) * factor;
     this.heat.partitions.add(String(item[this.table.partitionKey.name]), units);
     this.heat.items.add(key, units);
     this.total.writes += 1;

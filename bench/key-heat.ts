@@ -2,8 +2,9 @@
  * `key-heat` (DESIGN.md sections 7b and 9): capacity on paper, checked by a program. It plays a day
  * of media pipeline traffic at the design rate (2,000 new entries/s, each followed by 8 status
  * changes; one customer sending 40 %) through the product's own builders: entry items
- * (`entryItem`), status updates (`statusUpdate`), and the counter fold (`counterChanges`, `summed`,
- * `counterWrite`) on the stream's batches as AWS cuts them. It counts where every write lands (per
+ * (`entryItem`), status updates (`statusUpdate`), and the counter fold in its two stages
+ * (`deltaWrites`, `readDeltaRecords`, `summed`, `counterWrite`) on the streams' batches as AWS cuts
+ * them. It counts where every write lands (per
  * partition key of the table and of each index, and per item, in one-second buckets) and what it
  * costs in write units. It needs no DynamoDB; missed targets are reported, not failed.
  *
@@ -11,7 +12,7 @@
  * stream in key-heat-stream.ts, the counters in key-heat-counters.ts and key-heat-steady.ts.
  */
 import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-functions';
-import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
+import { mediaLogCountsTable, mediaLogDeltasTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
 import { MAX_BATCH_PAYLOAD_BYTES } from '../local/fold/stream-batches';
 import { counterKind, type CounterItem } from './key-heat-counters';
 import { DAY_PLANS, simulateDay, tableWritesPerSecond, type DayPlan, type DayRun } from './key-heat-day';
@@ -39,6 +40,8 @@ export interface KeyHeatOptions {
   readonly plan?: DayPlan;
   readonly traffic?: Partial<TrafficOptions>;
   readonly stream?: Partial<StreamOptions>;
+  /** Shards of the deltas table's stream (default DELTA_STREAM_SHARDS). */
+  readonly deltaShards?: number;
 }
 
 /** The ten hottest partition keys of one table or index, by writes and by write units. */
@@ -61,7 +64,7 @@ export interface CounterFigures {
 /** What the simulated day found. */
 export interface KeyHeatResult {
   readonly day: DayRun;
-  /** The ten hottest partition keys of the table, of each index and of the counters table, by peak writes in one counted second. */
+  /** The ten hottest partition keys of the table, of each index, of the deltas table and of the counters table, by peak writes in one counted second. */
   readonly partitions: readonly TargetHeats[];
   /** The ten hottest items of the table and the counters table, by writes and by write units. */
   readonly hottestItems: readonly Heat[];
@@ -83,8 +86,8 @@ function counterFigures(counter: CounterItem, day: DayRun): CounterFigures {
 
 /** `npm run bench -- --only key-heat`: play the day and gather its figures. */
 export function benchKeyHeat(options: KeyHeatOptions = {}): KeyHeatResult {
-  const day = simulateDay(options.plan ?? DAY_PLANS.full, { ...PIPELINE_TRAFFIC, ...options.traffic }, options.stream);
-  const targets = [mediaLogTable.id, ...mediaLogTable.indexes.map((index) => `${mediaLogTable.id} ${index.indexName}`), mediaLogCountsTable.id];
+  const day = simulateDay(options.plan ?? DAY_PLANS.full, { ...PIPELINE_TRAFFIC, ...options.traffic }, options.stream, options.deltaShards);
+  const targets = [mediaLogTable.id, ...mediaLogTable.indexes.map((index) => `${mediaLogTable.id} ${index.indexName}`), mediaLogDeltasTable.id, mediaLogCountsTable.id];
   const counters = [...day.counters.items.values()].map((counter) => counterFigures(counter, day));
   const byKey = new Map(counters.map((figures) => [figures.key, figures]));
   const { entry, changes } = typicalLifecycle();
@@ -140,7 +143,8 @@ function trafficTable(day: DayRun): string {
     ['urls', `${traffic.requestsPerUrl} requests per url on average, within one minute; one url (${HOT_URL}) ${percent(traffic.hotUrlShare)} of all requests (${formatCount(traffic.entriesPerSecond * traffic.hotUrlShare)}/s)`],
     ['stream', `${stream.shards} shards (${formatCount(tableWrites)} table writes/s ÷ 1,000 per partition), records by a hash of the entry's key; every shard rolls over every ${rolloverHours} h (from 0${stream.rolloverOffsetMs / 3_600_000}:00 UTC)`],
     ['watermarks', `a counter item keeps a shard's watermark ${formatCount(WATERMARK_RETENTION_SECONDS / 60)} min after the shard last wrote it (WATERMARK_RETENTION_SECONDS)`],
-    ['fold batches', `cut at ${formatCount(stream.batchSize)} records, ${stream.batchingWindowMs / 1000} s after the first, or ${formatCount(MAX_BATCH_PAYLOAD_BYTES / 1_048_576)} MB of payload (a record ~${formatCount(model.recordBytes)} B): ${formatCount(day.records / day.batches)} records per batch, one per shard every ~${units(model.batchSeconds)} s`],
+    ['first stage', `batches cut at ${formatCount(stream.batchSize)} records, ${stream.batchingWindowMs / 1000} s after the first, or ${formatCount(MAX_BATCH_PAYLOAD_BYTES / 1_048_576)} MB of payload: ${formatCount(day.records / day.batches)} records per batch; each batch one transaction of its delta items and its shard's watermark`],
+    ['second stage', `the deltas table's stream: ${day.deltaStream.shards} shards (DELTA_STREAM_SHARDS), batches cut ${day.deltaStream.batchingWindowMs / 1000} s after the first: ${units(day.deltaItems / Math.max(1, day.deltaBatches))} delta items per batch; each counter item written once per batch, then the deltas deleted`],
     ['day', `${plan.windows.length} window${plan.windows.length === 1 ? '' : 's'} of ${plan.countedSeconds} s counted, each after ${day.warmUpSeconds} s of uncounted warm-up; between them counter items catch up by the steady model (${model.created.size} status combinations from ${formatCount(plan.modelLifecycles)} lifecycles)`],
     ['run', `${formatCount(day.simulatedSeconds)} s simulated write by write in ${formatCount(day.cpuSeconds)} s of CPU`],
   ]);
@@ -156,6 +160,7 @@ function lifecycleTable(life: LifecycleWrites): string {
     ...life.targets.map((target) => row(target.target, target)),
     row('table', life.table),
     row('indexes', life.indexes),
+    row('deltas', life.deltas),
     row('counters', life.counters),
     row('total', life.total),
   ]);
@@ -174,6 +179,20 @@ function hottestCounterTable(result: KeyHeatResult): string {
   return formatTable(['counter item', 'peak writes/s', 'size at day end', 'watermarks at day end', 'most watermarks'], result.hottestCounters.map(({ heat, figures }) => [heat.key, heat.peak, bytes(figures.bytes), figures.watermarks, figures.mostWatermarks]));
 }
 
+/**
+ * The deltas table's busiest second against the shards the second stage was simulated with: a
+ * partition takes 1,000 write units a second, and the table's stream has one shard per partition.
+ */
+export function deltaTableCheck(result: KeyHeatResult): { readonly peakUnits: number; readonly partitions: number; readonly simulated: number } {
+  const peakUnits = result.day.tally.partitions.target(mediaLogDeltasTable.id).totalPeakUnits();
+  return { peakUnits, partitions: Math.max(1, Math.ceil(peakUnits / 1000)), simulated: result.day.deltaStream.shards };
+}
+
+function deltaTableLine(result: KeyHeatResult): string {
+  const check = deltaTableCheck(result);
+  return `the deltas table's busiest second took ${formatCount(check.peakUnits)} write units: ${check.partitions} partition${check.partitions === 1 ? '' : 's'} (and stream shards) at 1,000 each; the second stage was simulated on ${check.simulated}.`;
+}
+
 /** The figures as the bench prints them. */
 export function formatKeyHeat(result: KeyHeatResult): string {
   const { day } = result;
@@ -182,6 +201,7 @@ export function formatKeyHeat(result: KeyHeatResult): string {
     '',
     windowTable(day),
     ...result.partitions.flatMap(({ target, hottest }) => [sectionHeader(`key-heat: ten hottest partition keys of ${target}`), heatTable(hottest, KEY_BUDGETS.partition, false)]),
+    deltaTableLine(result),
     sectionHeader('key-heat: ten hottest items, by writes'),
     heatTable(result.hottestItems, KEY_BUDGETS.item, true),
     sectionHeader('key-heat: ten hottest items, by write units (item size included)'),
@@ -223,7 +243,7 @@ export function keyHeatTargets(result: KeyHeatResult, label = 'key-heat'): Targe
     {
       bench: `${label}: write units per entry lifecycle`,
       target: `≤ ${LIFECYCLE_BUDGET}`,
-      measured: `${units(life.total.units)} (table ${units(life.table.units)}, indexes ${units(life.indexes.units)}, counters ${units(life.counters.units)}; one typical lifecycle alone ${units(result.single.total.units)})`,
+      measured: `${units(life.total.units)} (table ${units(life.table.units)}, indexes ${units(life.indexes.units)}, deltas ${units(life.deltas.units)}, counters ${units(life.counters.units)}; one typical lifecycle alone ${units(result.single.total.units)})`,
       pass: life.total.units <= LIFECYCLE_BUDGET,
     },
   ];

@@ -136,7 +136,7 @@ function batchesOf<T>(items: readonly T[]): T[][] {
 /**
  * The feed at full speed with both fold stages polling beside it. Each applied change's
  * acknowledgement time is kept by entry id; the first stage's runner, after each batch, files those
- * of the changes it folded under the batch's last sequence key, which names its delta items
+ * of the changes it folded under the batch's last sequence key, the sort key of its delta items
  * (delta-items.ts), and the second stage's runner, after each batch, takes the lag of every change
  * whose deltas it applied: the time until the counters hold it.
  */
@@ -170,8 +170,8 @@ async function feedWithFold(changes: readonly FeedChange[]): Promise<{ ms: numbe
       await runFunction(stageTwo, event);
       const done = performance.now();
       for (const record of event.Records) {
-        const sk = record.dynamodb?.NewImage?.sk?.S;
-        const last = sk?.slice(0, sk.lastIndexOf('#'));
+        // A delta item's sort key is the sequence key of the last record it holds (delta-items.ts).
+        const last = record.dynamodb?.NewImage?.sk?.S;
         const times = last === undefined ? undefined : inDeltas.get(last);
         if (times === undefined) continue;
         inDeltas.delete(last as string);

@@ -1,5 +1,5 @@
 import type { StatusChange } from '../../functions/media-log/feed/feed-messages';
-import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
+import { mediaLogCountsTable, mediaLogDeltasTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { lifecycleWriteUnits, perLifecycle, typicalLifecycle } from '../key-heat-lifecycle';
 
 /**
@@ -7,7 +7,9 @@ import { lifecycleWriteUnits, perLifecycle, typicalLifecycle } from '../key-heat
  * and every index but the family's (a top user's entry; a sub user's enters the family's too); a
  * field's first change moves it from `pending` to `processing` in its own status index (a delete
  * and a put); a final `success` takes it out (a delete); a final `warning` moves it again (a delete
- * and a put); the fold writes 4 fresh counter items once (5 for a sub user's: its family's month).
+ * and a put); the fold's first stage writes one delta item and its shard's watermark in a
+ * transaction (two units each) and the second stage deletes the delta (one unit); the second stage
+ * writes 4 fresh counter items once (5 for a sub user's: its family's month).
  */
 
 // Targets the lifecycle wrote (the tally lists every index of the table, those it left alone at 0).
@@ -15,7 +17,7 @@ const byTarget = (writes: ReturnType<typeof lifecycleWriteUnits>) => Object.from
 const index = (name: string) => `${mediaLogTable.id} ${name}`;
 
 describe('the write units of one lifecycle', () => {
-  it('costs 32 units for a request whose four fields go pending → processing → success', () => {
+  it('costs 37 units for a request whose four fields go pending → processing → success', () => {
     const { entry, changes } = typicalLifecycle();
 
     const writes = lifecycleWriteUnits(entry, changes);
@@ -29,13 +31,16 @@ describe('the write units of one lifecycle', () => {
       [index('ffscan-status-by-send')]: 4,
       [index('mediainfo-status-by-send')]: 4,
       [index('scan-report-status-by-send')]: 4,
+      // The delta item and the watermark in a transaction, then the delete of the delta.
+      [mediaLogDeltasTable.id]: 2 + 2 + 1,
       // The whole log's month, day and hour, and the user's month.
       [mediaLogCountsTable.id]: 4,
     });
     expect(writes.table).toEqual({ writes: 9, units: 9 });
     expect(writes.indexes).toEqual({ writes: 19, units: 19 });
+    expect(writes.deltas).toEqual({ writes: 3, units: 5 });
     expect(writes.counters).toEqual({ writes: 4, units: 4 });
-    expect(writes.total).toEqual({ writes: 32, units: 32 });
+    expect(writes.total).toEqual({ writes: 35, units: 37 });
   });
 
   it('costs a sub user’s request 2 units more: its family’s index item and month counter', () => {
@@ -46,7 +51,7 @@ describe('the write units of one lifecycle', () => {
     expect(byTarget(writes)[index('family-by-send')]).toBe(1);
     expect(writes.indexes).toEqual({ writes: 20, units: 20 });
     expect(writes.counters).toEqual({ writes: 5, units: 5 });
-    expect(writes.total).toEqual({ writes: 34, units: 34 });
+    expect(writes.total).toEqual({ writes: 37, units: 39 });
   });
 
   it('moves an entry ending in warning into the warning partition: one index write more', () => {
@@ -56,7 +61,7 @@ describe('the write units of one lifecycle', () => {
     const writes = lifecycleWriteUnits(entry, warning);
 
     expect(byTarget(writes)[index('ffscan-status-by-send')]).toBe(1 + 2 + 2);
-    expect(writes.total.units).toBe(33);
+    expect(writes.total.units).toBe(38);
   });
 
   it('writes only the table for a final value equal to the one stored', () => {

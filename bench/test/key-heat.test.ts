@@ -18,8 +18,8 @@ const TRAFFIC: Partial<TrafficOptions> = { entriesPerSecond: 20, users: 4, statu
 const PLAN: DayPlan = { windows: [{ at: '2026-03-10T12:00:00.000Z', why: 'noon' }], countedSeconds: 20, modelLifecycles: 2000 };
 const COUNTED_FROM = Date.parse(PLAN.windows[0]?.at ?? '');
 const COUNTED_TO = COUNTED_FROM + PLAN.countedSeconds * 1000;
-/** A lifecycle lasts 2 s here: the warm-up. */
-const WARM_UP = 2;
+/** A lifecycle lasts 2 s here; the warm-up is the two fold stages' batching windows, 5 s each. */
+const WARM_UP = 10;
 
 /**
  * Index writes of the counted seconds by the design rules: a put enters 7 indexes, 8 for a sub
@@ -61,13 +61,14 @@ describe('the pipeline traffic', () => {
 describe('the simulated day at 20 entries/s', () => {
   let result: KeyHeatResult;
   beforeAll(() => {
-    result = benchKeyHeat({ plan: PLAN, traffic: TRAFFIC });
+    result = benchKeyHeat({ plan: PLAN, traffic: TRAFFIC, deltaShards: 1 });
   });
 
   it('warms up for one lifecycle and counts the window’s requests', () => {
     expect(result.day.warmUpSeconds).toBe(WARM_UP);
     expect(result.day.lifecycles).toBe(20 * 20);
     expect(result.day.stream.shards).toBe(1);
+    expect(result.day.deltaStream.shards).toBe(1);
   });
 
   it('writes the table 9 times per lifecycle, one unit each', () => {
@@ -92,13 +93,16 @@ describe('the simulated day at 20 entries/s', () => {
     expect(user.slice(0, 2).map((heat) => heat.key).sort()).toEqual([`USER#${HEAVIEST_USER}#0`, `USER#${HEAVIEST_USER}#1`]);
   });
 
-  it('writes a counter item once per batch: at most once a second with one shard and 5 s windows, a partition of two hours’ items twice', () => {
+  it('writes a counter item once per second-stage batch: at most once a second with one shard each and 5 s windows, a partition of two hours’ items twice', () => {
     const partitions = result.partitions.find((heats) => heats.target === mediaLogCountsTable.id)?.hottest ?? [];
 
     expect(result.hottestCounters[0]?.heat.peak).toBe(1);
     expect(partitions[0]).toMatchObject({ key: 'COUNT#ALL#hour#2026-03-10', peak: 2 });
-    // 100 lifecycles a batch share the whole log's 3 items, the 5 users' months and the month of the one family with a sub user.
-    expect(result.perLifecycle.counters.writes).toBeCloseTo(9 / 100, 2);
+    // 100 lifecycles a batch share the whole log's 3 items, the 5 users' months and the month of the
+    // one family with a sub user: 4 batches in the 20 counted seconds; the one or two whose records
+    // straddle noon write both hours' items.
+    expect(result.perLifecycle.counters.writes * result.day.lifecycles).toBeGreaterThanOrEqual(4 * 9);
+    expect(result.perLifecycle.counters.writes * result.day.lifecycles).toBeLessThanOrEqual(4 * 9 + 2);
   });
 
   it('reports every counter item at the end of the day, month items with the days of the month before', () => {
@@ -112,9 +116,9 @@ describe('the simulated day at 20 entries/s', () => {
   });
 
   it('adds up a lifecycle’s units, and reports each target as met or missed', () => {
-    const { table, indexes, counters, total } = result.perLifecycle;
+    const { table, indexes, deltas, counters, total } = result.perLifecycle;
 
-    expect(total.units).toBeCloseTo(table.units + indexes.units + counters.units, 9);
+    expect(total.units).toBeCloseTo(table.units + indexes.units + deltas.units + counters.units, 9);
     expect(keyHeatTargets(result).map((target) => [target.bench, target.pass])).toEqual([
       ['key-heat: hottest partition key (table, every index, counters)', true],
       ['key-heat: hottest partition key by write units', true],
@@ -128,11 +132,12 @@ describe('the simulated day at 20 entries/s', () => {
     expect(result.hottestItems.every((heat) => heat.peakUnits >= heat.peak)).toBe(true);
     const byUnits = result.hottestItemsByUnits.map((heat) => heat.peakUnits);
     expect(byUnits).toEqual([...byUnits].sort((a, b) => b - a));
-    expect(byUnits[0]).toBe(Math.max(...result.hottestItems.map((heat) => heat.peakUnits)));
+    // A delta item is written once, but weighs more than the items written most often.
+    expect(byUnits[0]).toBeGreaterThanOrEqual(Math.max(...result.hottestItems.map((heat) => heat.peakUnits)));
   });
 
   it('plays the same day twice alike', () => {
-    const again = benchKeyHeat({ plan: PLAN, traffic: TRAFFIC });
+    const again = benchKeyHeat({ plan: PLAN, traffic: TRAFFIC, deltaShards: 1 });
 
     expect(again.perLifecycle).toEqual(result.perLifecycle);
     expect(again.hottestItems).toEqual(result.hottestItems);

@@ -11,6 +11,8 @@ import { userAccounts, userRepository } from '../../local/tool-composition';
 import { rekeyMovedUsersFunction } from '../../functions/media-log/family/family-functions';
 import { MemoryCheckpoints } from '../../local/fold/checkpoints';
 import { LocalStreamConsumer } from '../../local/fold/stream-consumer';
+import { LocalMediaLogFold } from '../../local/fold/media-log-fold';
+import { applyMediaLogDeltasFunction } from '../../functions/media-log/fold/stream-functions';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';
 import { deployedFunctions, type DeployedFunction } from '../../local/lambda/function-bundles';
@@ -181,6 +183,25 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
     const totals: number[] = [];
     for (let run = 0; run < 2; run += 1) {
       expect(resultOf(await invokeDeployed('foldMediaLogCounts', event))).toEqual({ state: {}, batchItemFailures: [] });
+      // The second stage, as npm start runs it, on the deltas the bundle wrote.
+      await withLocalFold((fold) => fold.deltas.drain());
+      totals.push((await callRoute('listMediaLog', { query: `url=${encodeURIComponent(url)}&status=success` }, parent)).body.pagination.total);
+    }
+    expect(totals).toEqual([1, 1]);
+  },
+  applyMediaLogDeltas: async () => {
+    const url = `https://media.example.com/${randomUUID()}.mp4`;
+    await entryWriter().write({ id: randomUUID(), send: '2026-05-07T08:08:09.000Z', status: 'success', 'status-ffscan': 'success', 'status-mediainfo': 'success', 'status-scan-report': 'success', url, 'user-id': sub.record.id });
+    await withLocalFold((fold) => fold.entries.drain());
+    // The deltas table's stream, delivered to the bundle as its event source mapping delivers it; then all of it again, as a redelivery would.
+    const totals: number[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      const consumer = new LocalStreamConsumer(applyMediaLogDeltasFunction, new MemoryCheckpoints(), async (event) => resultOf(await invokeDeployed('applyMediaLogDeltas', event)));
+      try {
+        expect((await consumer.drain()).delivered).toBeGreaterThan(0);
+      } finally {
+        await consumer.stop();
+      }
       totals.push((await callRoute('listMediaLog', { query: `url=${encodeURIComponent(url)}&status=success` }, parent)).body.pagination.total);
     }
     expect(totals).toEqual([1, 1]);
@@ -204,6 +225,16 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
   },
   ...live.scenarios,
 };
+
+/** Run `work` on a local fold of both stages (in-process handlers), then stop it. */
+async function withLocalFold<T>(work: (fold: LocalMediaLogFold) => Promise<T>): Promise<T> {
+  const fold = new LocalMediaLogFold();
+  try {
+    return await work(fold);
+  } finally {
+    await fold.stop();
+  }
+}
 
 describe('every deployed function, run from its bundle as Lambda runs it', () => {
   it.each(functions.map((fn) => [fn.name]))('%s', async (name) => {

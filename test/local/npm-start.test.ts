@@ -52,7 +52,7 @@ describe('npm start on a new data directory', () => {
       expect.stringMatching(/^(DynamoDB Local|local S3) ready on http:\/\/127\.0\.0\.1:\d+ in \d+\.\d s$/),
       expect.stringMatching(/^(DynamoDB Local|local S3) ready on http:\/\/127\.0\.0\.1:\d+ in \d+\.\d s$/),
       'creating the tables and the bucket…',
-      expect.stringMatching(/^tables and bucket ready in \d+\.\d s \(created Users, MediaLogV2, MediaLogCountsV2, Idempotency, LiveConnections, \S+\)$/),
+      expect.stringMatching(/^tables and bucket ready in \d+\.\d s \(created Users, MediaLogV2, MediaLogCountsV2, MediaLogDeltas, Idempotency, LiveConnections, \S+\)$/),
       expect.stringMatching(/^Frontend API ready in \d+\.\d s$/),
     ]);
     expect(new Set(lines.slice(0, 2)).size).toBe(2);

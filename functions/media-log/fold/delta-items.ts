@@ -31,16 +31,20 @@ export interface StoredDelta {
 }
 
 /**
- * Largest delta item, in bytes as {@link deltaBytes} counts them: DynamoDB's item limit is 400 KB
- * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#limits-items),
- * and the estimate's margin covers its encoding.
+ * Largest delta item, in bytes as {@link deltaBytes} counts them: well under DynamoDB's 400 KB item
+ * limit (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/ServiceQuotas.html#limits-items).
+ * Each item of a batch has a partition key of its own, and one written in a transaction costs two
+ * write units per KB: 64 KB keeps a partition key within 500 write units a second (DESIGN.md 9)
+ * though a shard cuts a batch every 2 s and the part's last delta item is deleted in the same
+ * second, where one item of 300 KB took 600 (`key-heat`: a shard's batch at 18 shards holds ~300 KB
+ * of deltas).
  */
-export const MAX_DELTA_ITEM_BYTES = 300_000;
+export const MAX_DELTA_ITEM_BYTES = 64_000;
 
 /**
  * Largest first-stage transaction, in the same bytes: `TransactWriteItems` takes at most 100 items
  * and 4 MB (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/transaction-apis.html#limits-transaction);
- * 3 MB of deltas are at most 10 items beside the watermark. A batch of 10,000 records holds some
+ * 3 MB of deltas are at most 47 items beside the watermark. A batch of 10,000 records holds some
  * 1.5 MB of deltas at most (each record moves at most 5 counter items); a larger one is cut into
  * consecutive transactions, each with its own watermark.
  */
@@ -68,8 +72,11 @@ export function deltaBytes(delta: StoredDelta): number {
 
 /** The keys of the first stage's items for media-log stream shard `shardId`. */
 export const deltaKeys = {
-  /** One delta item: the shard, then the sequence key of the last record it holds and its part, so text order is stream order. */
-  delta: (shardId: string, lastSequence: string, part: number) => ({ pk: `${DELTA_KEY_PREFIX}${shardDigest(shardId)}`, sk: `${lastSequence}#${String(part).padStart(2, '0')}` }),
+  /**
+   * One delta item: the shard and the item's part of its transaction (each part a partition key of
+   * its own, see {@link MAX_DELTA_ITEM_BYTES}), then the sequence key of the last record it holds.
+   */
+  delta: (shardId: string, lastSequence: string, part: number) => ({ pk: `${DELTA_KEY_PREFIX}${shardDigest(shardId)}#${String(part).padStart(2, '0')}`, sk: lastSequence }),
   /** The shard's watermark item. */
   mark: (shardId: string) => ({ pk: `${FOLD_MARK_KEY_PREFIX}${shardDigest(shardId)}`, sk: '-' }),
 } as const;

@@ -6,7 +6,7 @@ import { COUNTER_KEY_PREFIX, DELTA_KEY_PREFIX, ENTRY_KEY_PREFIX, FOLD_MARK_KEY_P
  * bounded by the streams' shards, one invocation per shard at a time (parallelization factor 1):
  * - the first stage runs once per media-log stream shard (one per table partition: ~18 on the
  *   first day at the design rate, ~900 after 90 days), and each invocation makes one
- *   `TransactWriteItems` of at most 11 items per batch, whatever the shard count;
+ *   `TransactWriteItems` of at most 48 items per batch, whatever the shard count;
  * - the second stage runs once per shard of the deltas' stream (a small table: a few shards) with
  *   at most `FOLD_COUNTER_WRITES_IN_FLIGHT` (64) counter writes in flight each.
  */
@@ -64,7 +64,7 @@ export const applyMediaLogDeltasFunction = {
   keyPrefixes: [DELTA_KEY_PREFIX],
   // Only new deltas: the stage's own deletes and TTL's removals are no work.
   eventNames: ['INSERT'],
-  // Each record is a delta item of up to ~300 KB, so Lambda's 6 MB payload ends a batch first when
+  // Each record is a delta item of up to ~64 KB, so Lambda's 6 MB payload ends a batch first when
   // the items are large; at many media-log shards the items are small and a 5 s window sums
   // hundreds of them, each counter item written once for all.
   batchSize: 10_000,

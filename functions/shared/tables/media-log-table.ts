@@ -131,7 +131,7 @@ export const mediaLogTable: TableDefinition = {
 /**
  * The fold's first stage (DESIGN.md 7b, round five; functions/media-log/fold/delta-fold.ts), a small
  * table of short-lived items:
- * - `DELTA#<digest of a media-log stream shard>` / `<sequence of the batch's last record>#<part>`:
+ * - `DELTA#<digest of a media-log stream shard>#<part>` / `<sequence of the batch's last record>`:
  *   what a batch of that shard adds to each counter item (`d`), written once, read by the second
  *   stage from this table's stream (new images) and deleted once applied;
  * - `FOLDED#<digest of a media-log stream shard>` / `-`: the last record of that shard folded into

@@ -1,5 +1,5 @@
 import { EntryStream } from './entry-stream';
-import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { DeltaFold } from '../../../functions/media-log/fold/delta-fold';
 import { DELTA_ATTRIBUTES, deltaBytes, deltaKeys, deltaWrites, readDeltaRecords, summedDeltas, type StoredDelta } from '../../../functions/media-log/fold/delta-items';
@@ -46,10 +46,11 @@ function total(deltas: readonly StoredDelta[]): Map<string, Record<string, numbe
   return new Map([...sums].filter(([, sum]) => Object.keys(sum).length > 0));
 }
 
-/** Every delta a shard's delta items hold. */
+/** Every delta a shard's delta items hold, whatever their part. */
 async function storedDeltas(shardId: string): Promise<StoredDelta[]> {
+  const prefix = deltaKeys.delta(shardId, '', 0).pk.replace(/\d+$/, '');
   const { Items = [] } = await getDocumentClient().send(
-    new QueryCommand({ TableName: tableName(mediaLogDeltasTable), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': deltaKeys.delta(shardId, '', 0).pk }, ConsistentRead: true }),
+    new ScanCommand({ TableName: tableName(mediaLogDeltasTable), FilterExpression: 'begins_with(pk, :prefix)', ExpressionAttributeValues: { ':prefix': prefix }, ConsistentRead: true }),
   );
   return Items.flatMap((item) => item[DELTA_ATTRIBUTES.deltas] as StoredDelta[]);
 }
@@ -177,14 +178,14 @@ describe('both stages, as the mappings run them', () => {
 describe('the second stage reading the deltas', () => {
   it('gives each counter one part per delta record, at the record\'s sequence, and names the deltas to delete', () => {
     const deltas: StoredDelta[] = [{ p: 'COUNT#ALL#month', s: '2026-09', c: { n: 2, cpppp: 2 } }];
-    const image = (sk: string) => marshall({ pk: 'DELTA#abc', sk, d: deltas });
+    const image = (sk: string) => marshall({ pk: 'DELTA#abc#00', sk, d: deltas });
     const read = readDeltaRecords([
-      { eventName: 'INSERT', dynamodb: { SequenceNumber: '17', NewImage: image('a#00') } },
-      { eventName: 'REMOVE', dynamodb: { SequenceNumber: '18', Keys: marshall({ pk: 'DELTA#abc', sk: 'a#00' }) } },
-      { eventName: 'INSERT', dynamodb: { SequenceNumber: '190', NewImage: image('b#00') } },
+      { eventName: 'INSERT', dynamodb: { SequenceNumber: '17', NewImage: image('a') } },
+      { eventName: 'REMOVE', dynamodb: { SequenceNumber: '18', Keys: marshall({ pk: 'DELTA#abc#00', sk: 'a' }) } },
+      { eventName: 'INSERT', dynamodb: { SequenceNumber: '190', NewImage: image('b') } },
     ]);
     expect(read.unreadable).toEqual([]);
-    expect(read.applied).toEqual([{ pk: 'DELTA#abc', sk: 'a#00' }, { pk: 'DELTA#abc', sk: 'b#00' }]);
+    expect(read.applied).toEqual([{ pk: 'DELTA#abc#00', sk: 'a' }, { pk: 'DELTA#abc#00', sk: 'b' }]);
     expect([...read.counters.values()]).toEqual([{ key: { pk: 'COUNT#ALL#month', sk: '2026-09' }, parts: [{ sequence: '0217', counts: new Map([['n', 2], ['cpppp', 2]]) }, { sequence: '03190', counts: new Map([['n', 2], ['cpppp', 2]]) }] }]);
   });
 });

@@ -120,7 +120,7 @@ describe('a delta record the second stage cannot read', () => {
 
   function deltaRecord(deltas: unknown): StreamRecord {
     sequence += 1;
-    const item = { pk: 'DELTA#hostile', sk: `${sequence}#00`, d: deltas };
+    const item = { pk: 'DELTA#hostile#00', sk: String(sequence), d: deltas };
     return { eventName: 'INSERT', dynamodb: { Keys: marshall({ pk: item.pk, sk: item.sk }), NewImage: marshall(item, { removeUndefinedValues: true }), SequenceNumber: String(sequence) } };
   }
 
