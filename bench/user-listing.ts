@@ -20,7 +20,8 @@ import { loadRouteHandler } from '../local/gateway/dispatch';
 import { lambdaContext } from '../local/gateway/lambda-context';
 import { buildProxyEvent, type LocalRequest } from '../local/gateway/proxy-event';
 import { matchRoute } from '../local/gateway/route-matcher';
-import { attachReadMeter, type ReadTally } from '../functions/shared/observability/read-meter';
+import { type ReadTally } from '../functions/shared/observability/read-meter';
+import { attachReadMeter } from '../local/metering/read-meter';
 import { formatCount, formatMs, formatTable, progressBar, repeatBounded, summarize, type LoopBounds, type TargetResult } from './report';
 
 /** Largest number of items read per item returned. */

@@ -5,7 +5,7 @@ import { BYTES_PER_READ_UNIT } from '../../functions/shared/listing/read-budget'
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { invoke } from '../harness/invoke';
 import { storeEntries } from '../harness/media-log';
-import { attachReadMeter } from '../../functions/shared/observability/read-meter';
+import { attachReadMeter } from '../../local/metering/read-meter';
 import { createTestUser, type TestUser } from '../harness/users';
 
 /**

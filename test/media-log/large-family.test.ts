@@ -4,7 +4,7 @@ import { ListMediaLogQuerySchema } from '../../functions/media-log/listing/list-
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import type { Caller } from '../../functions/shared/access/roles';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
-import { attachReadMeter } from '../../functions/shared/observability/read-meter';
+import { attachReadMeter } from '../../local/metering/read-meter';
 import { SHARDS } from '../../functions/media-log/model/shards';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { createTestUser, type TestUser } from '../harness/users';

@@ -4,7 +4,7 @@ import { createMediaLogListing, type MediaLogListing } from '../../functions/med
 import type { MediaLogEntry, MediaLogList } from '../../functions/media-log/model/schemas';
 import type { Caller } from '../../functions/shared/access/roles';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
-import { attachReadMeter } from '../../functions/shared/observability/read-meter';
+import { attachReadMeter } from '../../local/metering/read-meter';
 
 /**
  * Walking the media log listing as the route does, on the product's own composition with a read

@@ -6,7 +6,7 @@ import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
 import { rangeFrom } from '../../functions/shared/listing/key-range';
 import { ReadBudget } from '../../functions/shared/listing/read-budget';
-import { attachReadMeter } from '../../functions/shared/observability/read-meter';
+import { attachReadMeter } from '../../local/metering/read-meter';
 import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { storeEntries } from '../harness/media-log';

@@ -6,7 +6,7 @@ import { USER_PREFIX_COUNT_UNITS } from '../../functions/users/user-list-reposit
 import { usersTable } from '../../functions/shared/tables/users-table';
 import { listingAttributes, usersKeys } from '../../functions/shared/tables/users-keys';
 import { invoke } from '../harness/invoke';
-import { attachReadMeter } from '../../functions/shared/observability/read-meter';
+import { attachReadMeter } from '../../local/metering/read-meter';
 import { createTestUser, type TestUser } from '../harness/users';
 
 /**

@@ -7,7 +7,8 @@ import { getDocumentClient } from '../aws/clients';
  * reads. The listings' "items read per item returned" metric, the read-cost tests and the
  * benchmarks all count through it. A middleware on a client adds each answer to the tally of the
  * work that sent the request (found through an AsyncLocalStorage, so requests served at once in
- * one process keep their own), or to a meter attached to that client.
+ * one process keep their own); the tests and benchmarks attach a meter of their own to a client
+ * (local/metering/read-meter.ts), which counts with the same rules.
  *
  * Read units are DynamoDB's `ConsumedCapacity`, asked for only where a meter wants them, and also
  * as AWS bills them where DynamoDB Local departs from it: Local charges nothing for a read that
@@ -55,7 +56,8 @@ function add(record: Readonly<Record<string, number>>, name: string, count: numb
 }
 
 /** The read commands a meter counts, by the name the SDK gives them. */
-const READ_COMMANDS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand']);
+/** The commands that read, as the SDK names them. */
+export const READ_COMMANDS: ReadonlySet<string> = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand']);
 
 /** What one request read: its command, its input and DynamoDB's answer (a write reads nothing here). */
 export function readsOf(command: string, input: Readonly<Record<string, unknown>>, output: Readonly<Record<string, unknown>>): ReadTally {
@@ -133,41 +135,4 @@ export async function countingReads<T>(work: () => Promise<T>): Promise<{ readon
   const tally: Tally = { reads: NO_READS };
   const result = await tallies.run(tally, work);
   return { result, reads: tally.reads };
-}
-
-/** A meter on a client: what it read while attached. */
-export interface ReadMeter {
-  tally(): ReadTally;
-  reset(): void;
-  detach(): void;
-}
-
-let meters = 0;
-
-/**
- * Measure everything `client` reads while attached, asking DynamoDB for the read units it consumed
- * (`ReturnConsumedCapacity`): the production code is measured as it runs, without a statistics
- * parameter threaded through it. Attach it around one piece of work at a time.
- */
-export function attachReadMeter(client: DynamoDBDocumentClient): ReadMeter {
-  const name = `readMeter${(meters += 1)}`;
-  let tally: ReadTally = NO_READS;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = args.input as Record<string, unknown>;
-      const command = context.commandName ?? '';
-      if (READ_COMMANDS.has(command) && input.ReturnConsumedCapacity === undefined) input.ReturnConsumedCapacity = 'TOTAL';
-      const result = await next(args);
-      tally = sumReads(tally, readsOf(command, input, result.output as Record<string, unknown>));
-      return result;
-    },
-    { step: 'initialize', name },
-  );
-  return {
-    tally: () => tally,
-    reset: () => {
-      tally = NO_READS;
-    },
-    detach: () => void client.middlewareStack.remove(name),
-  };
 }
