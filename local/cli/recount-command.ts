@@ -8,6 +8,8 @@ import { statusToStderr } from '../backends';
 import { localDataDir } from '../environment';
 import { dataDirCheckpointsOf, foldPendingChanges } from '../fold/media-log-fold';
 import { parseCommand } from './arguments';
+import { progressBar } from './progress';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { UsageError } from './cli-errors';
 import { targetsDeployment, withData } from './data-access';
 import { Retention } from '../../functions/media-log/model/retention';
@@ -50,15 +52,32 @@ function printable(report: RecountReport): object {
 export async function mediaLogRecount(args: string[]): Promise<void> {
   const { values } = parseCommand(args, { settle: { type: 'string' } });
   const settle = settleSeconds(values.settle);
+  let scanned = 0;
   const report = await withData(async () => {
     const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, Retention.configured());
     statusToStderr('recounting the media log: scanning every counter and entry twice…');
-    return recount.run(async () => {
-      if (targetsDeployment()) {
-        statusToStderr(`waiting ${settle} s for the fold to apply what was written before the scan…`);
-        await realSleep(settle * 1000);
-      } else await foldPendingChanges(dataDirCheckpointsOf(localDataDir()));
-    });
+    // The item count DynamoDB keeps (refreshed about every six hours in AWS): the first bar's total, no more.
+    const { Table } = await getDocumentClient().send(new DescribeTableCommand({ TableName: tableName(mediaLogTable) }));
+    const bars = [progressBar('recount, first scan', Table?.ItemCount ?? 0)];
+    try {
+      return await recount.run(
+        async () => {
+          bars[0]?.stop();
+          if (targetsDeployment()) {
+            statusToStderr(`waiting ${settle} s for the fold to apply what was written before the scan…`);
+            await realSleep(settle * 1000);
+          } else await foldPendingChanges(dataDirCheckpointsOf(localDataDir()));
+        },
+        (scan, entries) => {
+          // The second scan's total is what the first one read.
+          if (scan === 2 && bars.length === 1) bars.push(progressBar('recount, second scan', scanned));
+          bars[scan - 1]?.update(entries);
+          if (scan === 1) scanned = entries;
+        },
+      );
+    } finally {
+      for (const bar of bars) bar.stop();
+    }
   });
   process.stdout.write(`${JSON.stringify(printable(report), null, 2)}\n`);
   statusToStderr(`${report.entries} entries, ${report.counters} counter items: ${report.corrected.length} corrected, ${report.busy.length} being written by the fold (not verified)`);

@@ -77,6 +77,7 @@ describe('the log of a family of hundreds', () => {
     const scopeMore = 1 + 1 + SHARDS.user;
     expect(family.requests - alone.requests).toBeGreaterThanOrEqual(-1);
     expect(family.requests - alone.requests).toBeLessThanOrEqual(scopeMore);
-    expect(Math.abs(family.billedReadUnits - alone.billedReadUnits)).toBeLessThanOrEqual(0.5 * scopeMore);
+    // Each of those reads at least 0.5 units, and the head read that the shards move one more.
+    expect(Math.abs(family.billedReadUnits - alone.billedReadUnits)).toBeLessThanOrEqual(0.5 * (scopeMore + 1));
   }, 60_000);
 });

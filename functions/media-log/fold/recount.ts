@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { comboAttribute, counterKeyId, countsOfItem, VERSION_ATTRIBUTE, type CountedEntry } from '../model/counters';
+import { counterKeyId, countsOfItem, VERSION_ATTRIBUTE } from '../model/counters';
 import { countedEntryOfItem } from '../model/entry-item';
 import { ENTRY_KEY_PREFIX } from '../model/keys';
 import { Retention } from '../model/retention';
@@ -16,12 +16,15 @@ import { addEntryDelta, type CounterDelta } from './counter-deltas';
  *
  * It runs while the fold runs, and corrects a counter only where that is safe:
  * 1. read every counter item, with its version (every fold write adds one to it);
- * 2. scan every entry and add each to its counters, as the fold would have (counter-deltas.ts);
+ * 2. scan every entry and add each to its counters, as the fold would have (counter-deltas.ts),
+ *    keeping the sums only: memory follows the counters, not the entries;
  * 3. let the fold catch up with every change written before the scan ended (`settle`: locally the
  *    fold is drained, in AWS a wait longer than its lag);
- * 4. scan the entries again: an entry that changed between the two scans was moving, and its
- *    counters, before and after, are left alone (two changes that cancel out in one fold batch
- *    move no counter, and one scan could have seen the state between them);
+ * 4. scan the entries again, summed the same way: a counter whose sums differ between the two
+ *    scans had entries moving, and is left alone (two changes that cancel out in one fold batch
+ *    move no counter, and one scan could have seen the state between them). Changes that leave a
+ *    counter's sums as they were, but that the fold applied between the two reads of the counters,
+ *    moved its version (step 5);
  * 5. read the counters again: an item whose version moved was written by the fold meanwhile, so
  *    the first scan and the item may disagree by changes in flight, and it is left alone;
  * 6. add the difference (entries' counts less the item's) to every other item, on condition that
@@ -76,26 +79,19 @@ export class MediaLogRecount {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Recount every counter; `settle` returns once the fold has applied every change written before it was called. */
-  public async run(settle: () => Promise<void>): Promise<RecountReport> {
+  /**
+   * Recount every counter; `settle` returns once the fold has applied every change written before
+   * it was called. `onScanned` hears, page by page, how many entries each scan (1, then 2) has read.
+   */
+  public async run(settle: () => Promise<void>, onScanned?: (scan: 1 | 2, entries: number) => void): Promise<RecountReport> {
     const before = await this.storedCounters();
-    const first = await this.entryStates();
+    const first = await this.countedEntries((entries) => onScanned?.(1, entries));
     await settle();
-    const second = await this.entryStates();
+    const second = await this.countedEntries((entries) => onScanned?.(2, entries));
     const after = await this.storedCounters();
 
-    const expected = new Map<string, CounterDelta>();
-    const moving = new Set<string>();
-    for (const [id, entry] of first) {
-      addEntryDelta(expected, entry, 1);
-      const again = second.get(id);
-      if (again === undefined || comboAttribute(again) !== comboAttribute(entry) || again.family !== entry.family) {
-        for (const moved of [entry, again]) if (moved) counterIds(moved).forEach((key) => moving.add(key));
-      }
-    }
-    for (const [id, entry] of second) if (!first.has(id)) counterIds(entry).forEach((key) => moving.add(key));
-
-    const ids = new Set([...expected.keys(), ...before.keys(), ...after.keys()]);
+    const expected = first.counters;
+    const ids = new Set([...expected.keys(), ...second.counters.keys(), ...before.keys(), ...after.keys()]);
     const busy: { pk: string; sk: string }[] = [];
     const differing: { stored: StoredCounter; added: Record<string, number> }[] = [];
     const floor = this.retention.floor(this.now());
@@ -103,9 +99,11 @@ export class MediaLogRecount {
       const was = before.get(id);
       const stored = after.get(id);
       const want = expected.get(id);
-      const key = (stored ?? was ?? want)?.key as StoredCounter['key'];
+      const key = (stored ?? was ?? want ?? second.counters.get(id))?.key as StoredCounter['key'];
       if (floor !== undefined && bucketStart(key.sk) < floor) continue;
-      if (moving.has(id) || was?.version !== stored?.version) {
+      // Entries that moved between the two scans move their counters' sums (see the module comment).
+      const moving = Object.keys(difference(Object.fromEntries(want?.counts ?? []), Object.fromEntries(second.counters.get(id)?.counts ?? []))).length > 0;
+      if (moving || was?.version !== stored?.version) {
         busy.push({ ...key });
         continue;
       }
@@ -117,7 +115,7 @@ export class MediaLogRecount {
       if (await this.correct(stored, added)) corrected.push({ ...stored.key, added });
       else busy.push({ ...stored.key });
     });
-    return { entries: first.size, counters: ids.size, corrected, busy };
+    return { entries: first.entries, counters: ids.size, corrected, busy };
   }
 
   /** Add `added` to a counter item still at the version read; false when the fold wrote it meanwhile. */
@@ -165,37 +163,39 @@ export class MediaLogRecount {
     return counters;
   }
 
-  /** Every entry, by id (strongly consistent). */
-  private async entryStates(): Promise<Map<string, CountedEntry>> {
-    const entries = new Map<string, CountedEntry>();
-    await this.scan(this.tables.entries, (item) => {
-      if (typeof item.pk !== 'string' || !item.pk.startsWith(ENTRY_KEY_PREFIX)) return;
-      const entry = countedEntryOfItem(item);
-      entries.set(entry.id, entry);
-    });
-    return entries;
+  /**
+   * What the entries add to each counter, summed while the entries are scanned: the memory it takes
+   * follows the counters, not the entries (strongly consistent).
+   */
+  private async countedEntries(onScanned: (entries: number) => void): Promise<{ readonly counters: Map<string, CounterDelta>; readonly entries: number }> {
+    const counters = new Map<string, CounterDelta>();
+    let entries = 0;
+    await this.scan(
+      this.tables.entries,
+      (item) => {
+        if (typeof item.pk !== 'string' || !item.pk.startsWith(ENTRY_KEY_PREFIX)) return;
+        addEntryDelta(counters, countedEntryOfItem(item), 1);
+        entries += 1;
+      },
+      () => onScanned(entries),
+    );
+    return { counters, entries };
   }
 
-  /** A parallel, strongly consistent Scan of a whole table, each item handed to `each`. */
-  private async scan(tableName: string, each: (item: Record<string, unknown>) => void): Promise<void> {
+  /** A parallel, strongly consistent Scan of a whole table, each item handed to `each`, `onPage` called after each page. */
+  private async scan(tableName: string, each: (item: Record<string, unknown>) => void, onPage?: () => void): Promise<void> {
     await Promise.all(
       Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
         let start: Record<string, unknown> | undefined;
         do {
           const output = await this.client.send(new ScanCommand({ TableName: tableName, Segment: segment, TotalSegments: SCAN_SEGMENTS, ConsistentRead: true, ExclusiveStartKey: start }));
           for (const item of output.Items ?? []) each(item);
+          onPage?.();
           start = output.LastEvaluatedKey;
         } while (start !== undefined);
       }),
     );
   }
-}
-
-/** The ids of the counter items an entry counts in. */
-function counterIds(entry: CountedEntry): string[] {
-  const deltas = new Map<string, CounterDelta>();
-  addEntryDelta(deltas, entry, 1);
-  return [...deltas.keys()];
 }
 
 /** `want` less `stored`, attribute by attribute, without the zeros. */
