@@ -29,9 +29,11 @@ it('loses nothing across 100 connections, and mixes no user\'s entries into anot
     ids.forEach((id, index) => finals.set(id, (owners[index] as (typeof watchers)[number]).userId));
   }
 
+  // This test is about loss, not delay (the live bench measures the delay): on a loaded machine
+  // DynamoDB Local answers in seconds while every stream consumer polls it, so each wait is long.
   for (const [id, userId] of finals) {
     const watcher = watchers.find((candidate) => candidate.userId === userId) as (typeof watchers)[number];
-    await watcher.client.next((message) => message.type === 'entry' && message.entry.id === id && message.entry.status === 'success', 15_000);
+    await watcher.client.next((message) => message.type === 'entry' && message.entry.id === id && message.entry.status === 'success', 45_000);
   }
   for (const { userId, client } of watchers) {
     expect(client.messages.filter((message) => message.type === 'entry' && message.entry['user-id'] !== userId)).toEqual([]);
