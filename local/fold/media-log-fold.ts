@@ -83,6 +83,16 @@ export class LocalMediaLogFold {
   }
 }
 
+/** Run `work` on a fold of both stages of its own (memory checkpoints), then stop it. */
+export async function withLocalFold<T>(work: (fold: LocalMediaLogFold) => Promise<T>): Promise<T> {
+  const fold = new LocalMediaLogFold();
+  try {
+    return await work(fold);
+  } finally {
+    await fold.stop();
+  }
+}
+
 let processFold: { readonly key: string; readonly fold: LocalMediaLogFold } | undefined;
 
 /**

@@ -1,21 +1,12 @@
-import type { MediaLogStreamEvent } from '../../functions/media-log/fold/fold-media-log-counts';
+import type { MediaLogStreamEvent } from '../../functions/media-log/fold/stream-batch';
 import { UsageError } from '../cli/cli-errors';
-import { LocalMediaLogFold } from '../fold/media-log-fold';
+import { withLocalFold } from '../fold/media-log-fold';
 
 /**
  * DynamoDB Streams events of the local media log, for `invoke`: one built from what the local
  * stream holds (`--generate-event STREAM`), and a replayed or hand-made event given the shard it
  * came from when it does not name one (a `sam local generate-event dynamodb update` event does not).
  */
-
-async function withFold<T>(work: (fold: LocalMediaLogFold) => Promise<T>): Promise<T> {
-  const fold = new LocalMediaLogFold();
-  try {
-    return await work(fold);
-  } finally {
-    await fold.stop();
-  }
-}
 
 /**
  * The event the fold would receive for the entry changes the local stream holds (the last `last`
@@ -24,7 +15,7 @@ async function withFold<T>(work: (fold: LocalMediaLogFold) => Promise<T>): Promi
  * foldMediaLogCounts` runs it exactly as the mapping would run that batch again.
  */
 export async function generateStreamEvent(last?: number): Promise<MediaLogStreamEvent> {
-  const held = await withFold((fold) => fold.heldRecords());
+  const held = await withLocalFold((fold) => fold.heldRecords());
   // DynamoDB Local keeps one shard per table; with several, the newest changes are in the last one.
   const shard = [...held].reverse().find((candidate) => candidate.records.length > 0) ?? held[held.length - 1];
   if (shard === undefined) throw new UsageError('the media log has no stream shard yet.');
@@ -41,7 +32,7 @@ export async function generateStreamEvent(last?: number): Promise<MediaLogStream
 export async function withShardOfLocalStream(event: unknown): Promise<unknown> {
   const given = event as MediaLogStreamEvent;
   if (typeof given.shardId === 'string' && given.shardId !== '') return event;
-  const held = await withFold((fold) => fold.heldRecords());
+  const held = await withLocalFold((fold) => fold.heldRecords());
   if (held.length !== 1) throw new UsageError(`the event names no shardId and the local stream has ${held.length} shards: add the shardId the records came from.`);
   return { ...given, shardId: (held[0] as { shardId: string }).shardId };
 }

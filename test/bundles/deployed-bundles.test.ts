@@ -11,7 +11,7 @@ import { userAccounts, userRepository } from '../../local/tool-composition';
 import { rekeyMovedUsersFunction } from '../../functions/media-log/family/family-functions';
 import { MemoryCheckpoints } from '../../local/fold/checkpoints';
 import { LocalStreamConsumer } from '../../local/fold/stream-consumer';
-import { LocalMediaLogFold } from '../../local/fold/media-log-fold';
+import { withLocalFold } from '../../local/fold/media-log-fold';
 import { applyMediaLogDeltasFunction } from '../../functions/media-log/fold/stream-functions';
 import { buildAuthorizerEvent } from '../../local/gateway/proxy-event';
 import { PROJECT_ROOT } from '../../lib/function-bundling';
@@ -225,16 +225,6 @@ const scenarios: Readonly<Record<string, () => Promise<void>>> = {
   },
   ...live.scenarios,
 };
-
-/** Run `work` on a local fold of both stages (in-process handlers), then stop it. */
-async function withLocalFold<T>(work: (fold: LocalMediaLogFold) => Promise<T>): Promise<T> {
-  const fold = new LocalMediaLogFold();
-  try {
-    return await work(fold);
-  } finally {
-    await fold.stop();
-  }
-}
 
 describe('every deployed function, run from its bundle as Lambda runs it', () => {
   it.each(functions.map((fn) => [fn.name]))('%s', async (name) => {

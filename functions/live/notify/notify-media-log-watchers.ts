@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import { readEntryChanges } from '../../media-log/fold/stream-changes';
-import type { MediaLogStreamEvent, MediaLogStreamResponse } from '../../media-log/fold/fold-media-log-counts';
+import type { MediaLogStreamEvent, MediaLogStreamResponse } from '../../media-log/fold/stream-batch';
 import { dataConfig } from '../../shared/config/data-config';
 import { lazy } from '../../shared/lazy';
 import { logger } from '../../shared/logger';

@@ -11,7 +11,7 @@ import { CountFold } from './count-fold';
 import { readDeltaRecords } from './delta-items';
 import { reportSkippedRecords } from './failure-reports';
 import { foldConfig } from './fold-config';
-import { batchSource, lagSeconds, shardOf, type MediaLogStreamEvent, type MediaLogStreamResponse } from './fold-media-log-counts';
+import { batchSource, lagSeconds, shardOf, type MediaLogStreamEvent, type MediaLogStreamResponse } from './stream-batch';
 
 // A function deployed without its table names fails its cold start, not its first batch.
 dataConfig();

@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDocumentClient } from '../../shared/aws/clients';
 import { dataConfig, tableName } from '../../shared/config/data-config';
 import { lazy } from '../../shared/lazy';
@@ -10,52 +9,12 @@ import { DeltaFold } from './delta-fold';
 import { foldConfig } from './fold-config';
 import { reportSkippedRecords } from './failure-reports';
 import { readEntryChanges } from './stream-changes';
-
-/**
- * A batch of a table's stream as a fold stage's event source mapping delivers it. The mapping runs
- * with a tumbling window, the one way Lambda names the batch's shard in the event (`shardId`,
- * https://docs.aws.amazon.com/lambda/latest/dg/services-ddb-windows.html); each stage keeps a
- * watermark per shard, so it needs the name.
- */
-export interface MediaLogStreamEvent extends DynamoDBStreamEvent {
-  readonly shardId?: string;
-  readonly eventSourceARN?: string;
-  readonly window?: { readonly start: string; readonly end: string };
-  readonly state?: Record<string, string>;
-  readonly isFinalInvokeForWindow?: boolean;
-  readonly isWindowTerminatedEarly?: boolean;
-}
-
-/** The answer a tumbling window requires (`state`, kept empty: the counters are the state). */
-export interface MediaLogStreamResponse {
-  readonly state: Record<string, string>;
-  readonly batchItemFailures: readonly { readonly itemIdentifier: string }[];
-}
+import { batchSource, lagSeconds, shardOf, type MediaLogStreamEvent, type MediaLogStreamResponse } from './stream-batch';
 
 // A function deployed without its table names fails its cold start, not its first batch.
 dataConfig();
 // The delta writer, built once at first use (and anew after resetEveryLazy(), for a process that switches databases).
 const deltaFold = /* @__PURE__ */ lazy(() => new DeltaFold(getDocumentClient(), tableName(mediaLogDeltasTable)));
-
-/** Seconds between the oldest record of the batch and now: how far the stage trails its stream. */
-export function lagSeconds(event: MediaLogStreamEvent): number | undefined {
-  const times = (event.Records ?? []).map((record) => record.dynamodb?.ApproximateCreationDateTime).filter((time): time is number => typeof time === 'number');
-  return times.length === 0 ? undefined : Math.max(0, Date.now() / 1000 - Math.min(...times));
-}
-
-/** The shard that a batch's event names; a fold stage keeps a watermark per shard, so an event without one is refused. */
-export function shardOf(event: MediaLogStreamEvent): string {
-  if (typeof event.shardId !== 'string' || event.shardId === '') {
-    throw new Error('The stream event names no shardId: the fold keeps a watermark per shard, so its event source mapping must use a tumbling window.');
-  }
-  return event.shardId;
-}
-
-/** Where a batch came from, for the report of a record skipped. */
-export function batchSource(event: MediaLogStreamEvent): { shardId: string; streamArn?: string } {
-  const streamArn = event.eventSourceARN ?? event.Records?.[0]?.eventSourceARN;
-  return { shardId: event.shardId ?? '', ...(streamArn === undefined ? {} : { streamArn }) };
-}
 
 /**
  * Folds one batch into counter deltas, the fold's first stage (DESIGN.md 7b, round five). A

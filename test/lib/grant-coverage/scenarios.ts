@@ -12,9 +12,9 @@ import { handler as ingestHandler } from '../../../functions/media-log/feed/inge
 import { writeMediaLogEntries } from '../../../functions/media-log/feed/import-changes';
 import type { MediaLogEntry } from '../../../functions/media-log/model/schemas';
 import { applyMediaLogDeltasFunction, foldMediaLogCountsFunction } from '../../../functions/media-log/fold/stream-functions';
-import type { MediaLogStreamEvent } from '../../../functions/media-log/fold/fold-media-log-counts';
+import type { MediaLogStreamEvent } from '../../../functions/media-log/fold/stream-batch';
 import type { Context } from 'aws-lambda';
-import { LocalMediaLogFold } from '../../../local/fold/media-log-fold';
+import { withLocalFold } from '../../../local/fold/media-log-fold';
 import { rekeyMovedUsersFunction } from '../../../functions/media-log/family/family-functions';
 import { tableName } from '../../../functions/shared/config/data-config';
 import { mediaLogTable } from '../../../functions/shared/tables/media-log-table';
@@ -90,15 +90,10 @@ async function userListScenarios({ root, admin, parent }: People): Promise<void>
 
 /** The second stage's batch: what the deltas' stream holds (of one shard locally), as its mapping would deliver it. */
 async function deltasBatch(): Promise<MediaLogStreamEvent> {
-  const fold = new LocalMediaLogFold();
-  try {
-    const held = await fold.deltas.heldRecords();
-    const shard = held.find((candidate) => candidate.records.length > 0);
-    if (shard === undefined) throw new Error('The first stage wrote no delta.');
-    return { Records: shard.records, shardId: shard.shardId, eventSourceARN: shard.streamArn };
-  } finally {
-    await fold.stop();
-  }
+  const held = await withLocalFold((fold) => fold.deltas.heldRecords());
+  const shard = held.find((candidate) => candidate.records.length > 0);
+  if (shard === undefined) throw new Error('The first stage wrote no delta.');
+  return { Records: shard.records, shardId: shard.shardId, eventSourceARN: shard.streamArn };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { AttributeValue as SdkAttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
-import type { MediaLogStreamEvent } from '../../../functions/media-log/fold/fold-media-log-counts';
+import type { MediaLogStreamEvent } from '../../../functions/media-log/fold/stream-batch';
 
 /**
  * A batch of a table's stream as a DynamoDB event source mapping with a tumbling window hands it

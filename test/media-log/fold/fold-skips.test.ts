@@ -22,7 +22,7 @@ const { resetConfiguration } = await import('../../../functions/shared/config/de
 const { tableName } = await import('../../../functions/shared/config/data-config');
 const { mediaLogCountsTable } = await import('../../../functions/shared/tables/media-log-table');
 const { lambdaContext } = await import('../../../local/gateway/lambda-context');
-const { LocalMediaLogFold } = await import('../../../local/fold/media-log-fold');
+const { withLocalFold } = await import('../../../local/fold/media-log-fold');
 const { handler: applyHandler } = await import('../../../functions/media-log/fold/apply-media-log-deltas');
 
 const telemetry = useTelemetryCapture();
@@ -53,12 +53,7 @@ async function userMonth(userId: number): Promise<Record<string, number>> {
 
 /** The second stage over what the first wrote: the deltas' stream, read by a local consumer as its mapping would. */
 async function applyDeltas(): Promise<void> {
-  const fold = new LocalMediaLogFold();
-  try {
-    await fold.deltas.drain();
-  } finally {
-    await fold.stop();
-  }
+  await withLocalFold((fold) => fold.deltas.drain());
 }
 
 describe('a record the fold cannot read', () => {
