@@ -63,7 +63,7 @@ const COMMANDS: Readonly<Record<string, { readonly synopsis: string; readonly do
   },
   'media-log recount': {
     synopsis: 'media-log recount [--settle SECONDS]',
-    does: 'Rebuilds the media log counters from a scan of the entries, beside a running fold, and prints the drift it corrected as JSON.',
+    does: 'Rebuilds the media log counters from a scan of the entries, beside a running fold, and prints the drift it corrected as JSON; between its two scans it waits for the fold\'s measured progress, at most --settle seconds (600 unless told).',
     load: async () => (await import('../local/cli/recount-command')).mediaLogRecount,
   },
   seed: {

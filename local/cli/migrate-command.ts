@@ -11,7 +11,7 @@ import { STATUS_STORAGE } from '../../functions/media-log/model/keys';
 import type { MediaLogEntry } from '../../functions/media-log/model/schemas';
 import { parseCommand } from './arguments';
 import { UsageError } from './cli-errors';
-import { foldWrittenChanges, withData } from './data-access';
+import { waitForFold, withData } from './data-access';
 import { progressBar } from './progress';
 
 /**
@@ -20,7 +20,8 @@ import { progressBar } from './progress';
  * layout's table, through the one writer of entries, with the time each status was set. Running it
  * again copies nothing twice (the writer checks every id first); the fold counts what it copies.
  * At most `--rate` entries a second (default {@link MIGRATE_DEFAULT_RATE}), with a progress bar;
- * locally it folds what it copied before it returns.
+ * then it waits, with a progress bar per stage, until both stages of the fold have counted what it
+ * copied (on their measured progress: local/fold/fold-progress.ts; locally it drains the fold).
  * docs/operations.md, "Upgrading the media log" says when to run it.
  */
 
@@ -35,6 +36,12 @@ const ROUND = 2000;
 export const MIGRATE_DEFAULT_RATE = 500;
 /** The highest `--rate`: the new entries table's warm write units, all of them. */
 const MAX_RATE = 18_000;
+/**
+ * The longest migrate waits for the fold once it has copied: what it copied at its rate is folded
+ * within seconds by a fold that keeps up; a fold still behind after this is an incident, said with
+ * how far behind each stage is (the copy is done, and running it again copies nothing twice).
+ */
+const MIGRATE_FOLD_WAIT_SECONDS = 600;
 /** Status writes in flight at once when statuses of entries already present are brought up. */
 const STATUS_WRITES_IN_FLIGHT = 8;
 /** Segments of the parallel Scan of the previous table. */
@@ -146,7 +153,7 @@ export async function mediaLogMigrate(args: string[]): Promise<void> {
     } finally {
       bar.stop();
     }
-    await foldWrittenChanges();
+    await waitForFold('migrate', MIGRATE_FOLD_WAIT_SECONDS);
     return sums;
   });
   process.stdout.write(`${totals.written} entries copied, ${totals.present} already present, ${totals.skipped} items skipped (not entries)${totals.failed > 0 ? `, ${totals.failed} failed` : ''}\n`);

@@ -3,23 +3,22 @@ import { tableName } from '../../functions/shared/config/data-config';
 import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { MediaLogRecount, type RecountReport } from '../../functions/media-log/fold/recount';
 import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
-import { realSleep } from '../../functions/shared/async/retry';
 import { statusToStderr } from '../backends';
-import { localDataDir } from '../environment';
-import { dataDirCheckpointsOf, foldPendingChanges } from '../fold/media-log-fold';
 import { parseCommand } from './arguments';
 import { progressBar } from './progress';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { UsageError } from './cli-errors';
-import { targetsDeployment, withData } from './data-access';
+import { waitForFold, withData } from './data-access';
+import { FoldBehindError } from '../fold/fold-progress';
 import { Retention } from '../../functions/media-log/model/retention';
 
 /**
- * How long the recount waits, against the deployed tables, for the stack's fold to apply what was
- * written before it: the mapping's batching window, a batch's fold and Lambda's polling, with room
- * to spare; the lag alarm fires above a minute, so a fold within its alarm is within this.
+ * The longest the recount waits for the fold to count what was written before its first scan
+ * ended. It waits on the fold's measured progress (local/fold/fold-progress.ts), so this only
+ * bounds a fold that is stuck or far behind: its lag alarm fires above a minute, and a fold ten
+ * minutes behind is an incident to mend before counters are corrected.
  */
-const DEFAULT_SETTLE_SECONDS = 90;
+const DEFAULT_SETTLE_SECONDS = 600;
 
 /** Counter items not verified, listed in the message (the report on stdout has them all). */
 const LISTED = 10;
@@ -27,7 +26,7 @@ const LISTED = 10;
 function settleSeconds(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_SETTLE_SECONDS;
   if (!/^\d{1,4}$/.test(raw) || Number(raw) < foldMediaLogCountsFunction.maxBatchingWindowSeconds) {
-    throw new UsageError(`--settle takes whole seconds, at least the fold's batching window (${foldMediaLogCountsFunction.maxBatchingWindowSeconds}) and at most 9999.`);
+    throw new UsageError(`--settle takes whole seconds, the longest wait for the fold: at least its batching window (${foldMediaLogCountsFunction.maxBatchingWindowSeconds}) and at most 9999.`);
   }
   return Number(raw);
 }
@@ -45,9 +44,11 @@ function printable(report: RecountReport): object {
 /**
  * `media-log recount [--settle SECONDS]`: rebuild every media log counter from a scan of the
  * entries while the fold runs (functions/media-log/fold/recount.ts), and print what it corrected.
- * Locally the fold of the data directory is drained where the recount waits for it; against the
- * deployed tables it waits `--settle` seconds (90 unless told) for the stack's fold. Exits 1 when
- * some counter items were being written by the fold meanwhile: run it again to verify those.
+ * Between its two scans it waits until the fold has counted every change written before the first
+ * one ended, on the fold's measured progress (`waitForFold`: locally it also drains the data
+ * directory's fold), at most `--settle` seconds (600 unless told); a fold still behind then fails
+ * the recount before it corrects anything. Exits 1 when some counter items were being written by
+ * the fold meanwhile: run it again to verify those.
  */
 export async function mediaLogRecount(args: string[]): Promise<void> {
   const { values } = parseCommand(args, { settle: { type: 'string' } });
@@ -63,10 +64,10 @@ export async function mediaLogRecount(args: string[]): Promise<void> {
       return await recount.run(
         async () => {
           bars[0]?.stop();
-          if (targetsDeployment()) {
-            statusToStderr(`waiting ${settle} s for the fold to apply what was written before the scan…`);
-            await realSleep(settle * 1000);
-          } else await foldPendingChanges(dataDirCheckpointsOf(localDataDir()));
+          await waitForFold('recount', settle).catch((error: unknown) => {
+            if (error instanceof FoldBehindError) throw new Error(`${error.message}. The recount corrected nothing: run it again once the fold has caught up (its lag alarm is clear).`);
+            throw error;
+          });
         },
         (scan, entries) => {
           // The second scan's total is what the first one read.

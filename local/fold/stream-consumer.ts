@@ -21,7 +21,7 @@ import { StreamPoller, type DrainResult } from './stream-poller';
 export const POLL_INTERVAL_MS = 250;
 
 /** A DynamoDB Streams client for the functions' configured endpoint, region and (on loopback) credentials. */
-function streamsClient(): DynamoDBStreamsClient {
+export function streamsClient(): DynamoDBStreamsClient {
   const config = dataConfig();
   return new DynamoDBStreamsClient(clientOptions({ region: config.region, endpoint: config.dynamodbEndpoint, accessKey: config.accessKey }));
 }

@@ -12,7 +12,7 @@ import type { StreamConsumerDefinition } from '../../functions/shared/deployment
 import { sequenceKey } from '../../functions/media-log/fold/stream-changes';
 import type { CheckpointStore } from './checkpoints';
 import { batchLength, lambdaRecord, passesFilter, type BatchRunner, type StreamBatchEvent } from './stream-batches';
-import { StreamShards } from './stream-shards';
+import { shardIteratorAfter, StreamShards } from './stream-shards';
 
 /**
  * Reading a table's stream on DynamoDB Local the way a Lambda event source mapping reads a
@@ -114,16 +114,9 @@ export class StreamPoller {
     return total;
   }
 
+  /** An iterator from the shard's checkpoint on (or its oldest record kept: a checkpoint past the stream's 24 hours included). */
   private async iterator(streamArn: string, shardId: string): Promise<string | undefined> {
-    const after = await this.checkpoints.get(streamArn, shardId);
-    const request = after === undefined ? { ShardIteratorType: 'TRIM_HORIZON' as const } : { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after };
-    try {
-      return (await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...request }))).ShardIterator;
-    } catch (error) {
-      // The checkpoint is older than the stream keeps (24 hours): start from the oldest record kept.
-      if (!(error instanceof TrimmedDataAccessException)) throw error;
-      return (await this.streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
-    }
+    return shardIteratorAfter(this.streams, streamArn, shardId, await this.checkpoints.get(streamArn, shardId));
   }
 
   /**

@@ -1,4 +1,4 @@
-import { DescribeStreamCommand, type DynamoDBStreamsClient, ListStreamsCommand, type Shard } from '@aws-sdk/client-dynamodb-streams';
+import { DescribeStreamCommand, type DynamoDBStreamsClient, GetShardIteratorCommand, ListStreamsCommand, type Shard, TrimmedDataAccessException } from '@aws-sdk/client-dynamodb-streams';
 
 /**
  * Finding a table's stream on DynamoDB Local and its shards, in the order a Lambda event source
@@ -71,5 +71,19 @@ export class StreamShards {
       return parent !== undefined && ids.has(parent.ShardId) ? depth(parent) + 1 : 0;
     };
     return [...shards].sort((a, b) => depth(a) - depth(b));
+  }
+}
+
+/**
+ * An iterator of a shard just after sequence number `after`, or at its oldest record kept when
+ * there is none, or when `after` is older than the stream keeps (24 hours).
+ */
+export async function shardIteratorAfter(streams: DynamoDBStreamsClient, streamArn: string, shardId: string, after: string | undefined): Promise<string | undefined> {
+  const request = after === undefined ? { ShardIteratorType: 'TRIM_HORIZON' as const } : { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER' as const, SequenceNumber: after };
+  try {
+    return (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ...request }))).ShardIterator;
+  } catch (error) {
+    if (!(error instanceof TrimmedDataAccessException)) throw error;
+    return (await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
   }
 }

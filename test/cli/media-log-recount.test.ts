@@ -12,7 +12,7 @@ import { sampleMediaLogEntries } from '../../local/seed/sample-entries';
 import { foldLog } from '../harness/media-log';
 import { countsOfEntries, storedCounts } from '../harness/media-log-counts';
 import { runEntryPoint } from '../local/entry-points';
-import { deliver, statusMessage } from '../media-log/feed/feed-fixture';
+import { busyFeed } from '../media-log/feed/feed-fixture';
 
 /**
  * `media-log recount`: a counter set broken on purpose (counts moved, an item deleted, an item
@@ -82,26 +82,16 @@ describe('a recount beside a running feed and fold', () => {
     await client.send(new UpdateCommand({ TableName: counts(), Key: quiet, UpdateExpression: 'ADD n :three', ExpressionAttributeValues: { ':three': 3 } }));
     // A busy user: the feed changes its entries' statuses for as long as the recount runs.
     const busy = sample.filter((entry) => entry['user-id'] === 71_003).slice(0, 40);
-    let writing = true;
-    let second = 0;
-    const feed = (async () => {
-      while (writing) {
-        second += 1;
-        const at = new Date(Date.parse('2026-06-01T00:00:00Z') + second * 1000).toISOString();
-        await deliver(busy.map((entry) => statusMessage(entry.id, 'status-ffscan', second % 2 === 0 ? 'success' : 'error', at)));
-        await foldLog();
-      }
-    })();
+    const feed = busyFeed(busy, foldLog);
     const recount = new MediaLogRecount(client, { entries: tableName(mediaLogTable), counts: counts() });
 
     const report = await recount.run(() => foldLog());
-    writing = false;
-    await feed;
+    const rounds = await feed.stop();
     await foldLog();
 
     expect(report.corrected).toContainEqual({ ...quiet, added: { n: -3 } });
     expect(report.busy).toContainEqual({ pk: 'COUNT#USER#71003#month', sk: '2026-04' });
-    expect(second).toBeGreaterThan(1);
+    expect(rounds).toBeGreaterThan(1);
     expect(await storedCounts()).toEqual(await countsOfEntries());
   }, 180_000);
 

@@ -154,7 +154,7 @@ export interface DeltaBatch {
 }
 
 /** The deltas an image holds, or why it holds none a counter write may take. */
-function deltasOfImage(item: Record<string, unknown>): StoredDelta[] | string {
+export function deltasOfImage(item: Record<string, unknown>): StoredDelta[] | string {
   const deltas = item[DELTA_ATTRIBUTES.deltas];
   if (!Array.isArray(deltas)) return `no list of deltas (${DELTA_ATTRIBUTES.deltas})`;
   for (const delta of deltas as unknown[]) {

@@ -91,3 +91,34 @@ export interface StatusFilter {
 export function filtersOf(entries: readonly MediaLogEntry[]): StatusFilter[] {
   return STATUS_FIELDS.flatMap((field) => [...new Set(entries.map((entry) => entry[field]))].map((value) => ({ field, value })));
 }
+
+/** A feed that goes on until stopped: see {@link busyFeed}. */
+export interface BusyFeed {
+  /** Stop after the round under way; resolves to the rounds sent. */
+  stop(): Promise<number>;
+}
+
+/**
+ * A feed that keeps changing the `status-ffscan` of `entries` (error and success in turn, each
+ * round a second later in feed time) until stopped, running `after` after each round: the busy
+ * counters a recount must leave alone.
+ */
+export function busyFeed(entries: readonly MediaLogEntry[], after?: () => Promise<unknown>): BusyFeed {
+  let writing = true;
+  let rounds = 0;
+  const running = (async () => {
+    while (writing) {
+      rounds += 1;
+      const at = new Date(Date.parse('2026-06-01T00:00:00Z') + rounds * 1000).toISOString();
+      await deliver(entries.map((entry) => statusMessage(entry.id, 'status-ffscan', rounds % 2 === 0 ? 'success' : 'error', at)));
+      await after?.();
+    }
+  })();
+  return {
+    stop: async () => {
+      writing = false;
+      await running;
+      return rounds;
+    },
+  };
+}
