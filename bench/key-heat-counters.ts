@@ -1,7 +1,6 @@
-import { counterWrite, writeRuns, type CounterWrite } from '../functions/media-log/fold/count-fold';
+import { counterWrite, expiredWatermarks, writeRuns, type CounterWrite } from '../functions/media-log/fold/count-fold';
 import { counterChanges, summed, type CounterChanges } from '../functions/media-log/fold/counter-deltas';
 import type { EntryChange } from '../functions/media-log/fold/stream-changes';
-import { WATERMARK_RETENTION_SECONDS } from '../functions/media-log/fold/stream-functions';
 import { parentBucketOf } from '../functions/media-log/model/counters';
 import { COUNTER_SCOPES, mediaLogKeys } from '../functions/media-log/model/keys';
 import { bucketStart, TIME_LEVELS, type TimeLevel } from '../functions/media-log/model/time-buckets';
@@ -15,9 +14,8 @@ import { TableWriter, type Item, type ItemSize, type MutableItem, type WriteTall
  * (the deltas-stream shard's watermark). The items keep what those writes put in them, so each write costs
  * what the item weighs then: its counts, its version and one watermark per shard that wrote it.
  *
- * After a write the fold removes the item's watermarks older than WATERMARK_RETENTION_SECONDS in a
- * second write (count-fold.ts, `dropExpiredWatermarks`); the same rule is applied here, since the
- * product's is private to its DynamoDB client.
+ * After a write the fold removes the item's expired watermarks in a second write: the product's
+ * `expiredWatermarks` picks them here as it does there.
  */
 
 /** The time level of a counter item, by the length of its bucket (its sort key). */
@@ -109,9 +107,7 @@ export class CounterTable {
     this.table.update(counter.item, set);
     counter.watermarks.set(write.watermark.attribute, nowSeconds);
     counter.mostWatermarks = Math.max(counter.mostWatermarks, counter.watermarks.size);
-    const oldest = nowSeconds - WATERMARK_RETENTION_SECONDS;
-    const expired: string[] = [];
-    for (const [name, at] of counter.watermarks) if (at < oldest) expired.push(name);
+    const expired = expiredWatermarks(counter.item, nowSeconds).map(([name]) => name);
     if (expired.length === 0) return;
     this.table.update(counter.item, {}, expired);
     for (const name of expired) counter.watermarks.delete(name);

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { entryItem } from '../functions/media-log/model/entry-item';
 import { createFeedWriters, applyFeedChanges } from '../functions/media-log/feed/apply-changes';
+import { statusUpdateCommand } from '../functions/media-log/feed/status-writer';
 import type { FeedChange } from '../functions/media-log/feed/feed-messages';
 import { importFeedChanges } from '../functions/media-log/feed/import-changes';
 import { entryChanges } from '../functions/media-log/fold/stream-changes';
 import { applyMediaLogDeltasFunction, foldMediaLogCountsFunction } from '../functions/media-log/fold/stream-functions';
-import { mediaLogKeys, STATUS_STORAGE } from '../functions/media-log/model/keys';
 import type { MediaLogEntry } from '../functions/media-log/model/schemas';
 import { DESIGN_RATE } from '../functions/media-log/model/shards';
 import { mapConcurrently } from '../functions/shared/async/map-concurrently';
@@ -225,18 +225,8 @@ async function feedFloor(changes: readonly FeedChange[]): Promise<void> {
         await client.send(new PutCommand({ TableName: table, Item: entryItem(change.entry), ConditionExpression: 'attribute_not_exists(pk)' }));
         return;
       }
-      const storage = STATUS_STORAGE[change.field];
-      // A later change of the same field may land first: refused by its condition, as the feed's would be.
-      await client.send(
-        new UpdateCommand({
-          TableName: table,
-          Key: mediaLogKeys.entry(change.id),
-          UpdateExpression: 'SET #value = :value, #at = :at',
-          ConditionExpression: 'attribute_exists(pk) AND #at < :at',
-          ExpressionAttributeNames: { '#value': storage.attribute, '#at': storage.changedAt },
-          ExpressionAttributeValues: { ':value': change.value, ':at': change.at },
-        }),
-      ).catch((error: unknown) => {
+      // The feed's own write of a status change; a later change of the same field may land first, and its condition then refuses this one.
+      await client.send(statusUpdateCommand(table, change)).catch((error: unknown) => {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
       });
     });

@@ -14,7 +14,7 @@ import { toAuthorizerContext } from '../functions/shared/http/caller';
 import type { Caller, Role } from '../functions/shared/access/roles';
 import { usersTable } from '../functions/shared/tables/users-table';
 import type { UserStatus } from '../functions/shared/access/roles';
-import { familyOf, listingAttributes, totalsAttribute, usersKeys as userKeys } from '../functions/shared/tables/users-keys';
+import { familyOf, totalsAttribute, userItems, usersKeys as userKeys } from '../functions/shared/tables/users-keys';
 import type { UserRecord } from '../functions/users/user-record';
 import { loadRouteHandler } from '../local/gateway/dispatch';
 import { lambdaContext } from '../local/gateway/lambda-context';
@@ -29,8 +29,8 @@ export const ITEMS_READ_BUDGET = 1.5;
 
 /** Sub users of the one large family whose listing is measured. */
 const LARGE_FAMILY_SUBS = 50;
-/** Users per BatchWrite: a profile and its email claim each, within DynamoDB's 25 items. */
-const USERS_PER_BATCH = 12;
+/** Users per BatchWrite: a profile and its two claims each, within DynamoDB's 25 items. */
+const USERS_PER_BATCH = 8;
 const BATCH_CONCURRENCY = 4;
 const MAX_UNPROCESSED_RETRIES = 20;
 
@@ -122,10 +122,8 @@ async function reserveIds(client: DynamoDBDocumentClient, table: string, count: 
 type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
 
 async function writeBatch(client: DynamoDBDocumentClient, table: string, records: readonly UserRecord[]): Promise<void> {
-  let pending: WriteRequests = records.flatMap((record) => [
-    { PutRequest: { Item: { ...userKeys.profile(record.id), ...record, ...listingAttributes(record) } } },
-    { PutRequest: { Item: { ...userKeys.email(record.email), userId: record.id } } },
-  ]);
+  // Every item the repository's create writes for a user: its profile and both claims.
+  let pending: WriteRequests = records.flatMap((record) => Object.values(userItems(record)).map((Item) => ({ PutRequest: { Item } })));
   for (let attempt = 0; pending.length > 0; attempt += 1) {
     if (attempt > MAX_UNPROCESSED_RETRIES) throw new Error(`BatchWrite left ${pending.length} items unprocessed.`);
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 10 * attempt));

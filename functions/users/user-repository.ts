@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentC
 import { toAvatarRecord, type AvatarRecord } from '../avatars/avatar-record';
 import { ConflictError, NotFoundError, PreconditionFailedError } from '../shared/errors';
 import { UserPartitionReader } from '../shared/tables/user-partition';
-import { listingAttributes, usersKeys } from '../shared/tables/users-keys';
+import { userItems, usersKeys } from '../shared/tables/users-keys';
 import { toUserRecord, type UserRecord } from './user-record';
 import { totalsUpdates } from './user-totals';
 
@@ -114,9 +114,8 @@ export class UserRepository {
       updated: timestamp,
       version: 1,
     };
-    const claim = (key: { pk: string; sk: string }) => ({
-      Put: { TableName: this.tableName, Item: { ...key, userId: id }, ConditionExpression: 'attribute_not_exists(pk)' },
-    });
+    const items = userItems(record);
+    const fresh = (item: object) => ({ Put: { TableName: this.tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
     const parentCheck = input.parentId === null ? [] : [{
       ConditionCheck: {
         TableName: this.tableName,
@@ -130,10 +129,10 @@ export class UserRepository {
       await this.client.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tableName, Item: { ...usersKeys.profile(id), ...record, ...listingAttributes(record) }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            fresh(items.profile),
             // The claims and the parent check keep these positions: cancellation reasons are read by position below.
-            claim(usersKeys.email(record.email)),
-            claim(usersKeys.subject(record.subject)),
+            fresh(items.email),
+            fresh(items.subject),
             ...parentCheck,
             ...totalsUpdates(this.tableName, [record, 1]),
           ],

@@ -55,6 +55,38 @@ export function statusUpdate(change: StatusChange): StatusUpdate {
 }
 
 /**
+ * The one write of a status change: the entry's update ({@link statusUpdate}) on condition that it
+ * exists and the change wins over the stored status ({@link supersedes}). The feed sends it, and
+ * the feed's floor in the import bench sends it alone, without the feed's read-back of a refusal.
+ */
+export function statusUpdateCommand(tableName: string, change: StatusChange): UpdateCommand {
+  const storage = STATUS_STORAGE[change.field];
+  const { set, remove } = statusUpdate(change);
+  const names: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  const sets = Object.entries(set).map(([attribute, value], index) => {
+    names[`#s${index}`] = attribute;
+    values[`:s${index}`] = value;
+    return `#s${index} = :s${index}`;
+  });
+  const removes = remove.map((attribute, index) => {
+    names[`#r${index}`] = attribute;
+    return `#r${index}`;
+  });
+  names['#value'] = storage.attribute;
+  names['#at'] = storage.changedAt;
+  return new UpdateCommand({
+    TableName: tableName,
+    Key: mediaLogKeys.entry(change.id),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    // The rule of supersedes() as DynamoDB evaluates it; every entry item carries its statuses' times.
+    ConditionExpression: 'attribute_exists(pk) AND (#at < :at OR (#at = :at AND #value < :value))',
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: { ...values, ':value': change.value, ':at': change.at },
+  });
+}
+
+/**
  * Applies status changes of the media pipeline feed to stored entries (DESIGN.md section 7b). One
  * change is one conditional update of its entry ({@link statusUpdate}), on condition that the entry
  * exists and the change wins over the stored status ({@link supersedes}, evaluated by DynamoDB on
@@ -71,7 +103,7 @@ export class StatusWriter {
   public async apply(change: StatusChange): Promise<StatusOutcome> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        await this.client.send(this.update(change));
+        await this.client.send(statusUpdateCommand(this.tableName, change));
         return 'applied';
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -82,33 +114,6 @@ export class StatusWriter {
       if (!supersedes(change, stored)) return 'ignored';
       if (attempt >= MAX_ATTEMPTS) throw new ContendedWriteError(`The status change of entry ${change.id} was refused ${attempt} times while it wins over the stored status.`);
     }
-  }
-
-  private update(change: StatusChange): UpdateCommand {
-    const storage = STATUS_STORAGE[change.field];
-    const { set, remove } = statusUpdate(change);
-    const names: Record<string, string> = {};
-    const values: Record<string, string> = {};
-    const sets = Object.entries(set).map(([attribute, value], index) => {
-      names[`#s${index}`] = attribute;
-      values[`:s${index}`] = value;
-      return `#s${index} = :s${index}`;
-    });
-    const removes = remove.map((attribute, index) => {
-      names[`#r${index}`] = attribute;
-      return `#r${index}`;
-    });
-    names['#value'] = storage.attribute;
-    names['#at'] = storage.changedAt;
-    return new UpdateCommand({
-      TableName: this.tableName,
-      Key: mediaLogKeys.entry(change.id),
-      UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
-      // The rule of supersedes() as DynamoDB evaluates it; every entry item carries its statuses' times.
-      ConditionExpression: 'attribute_exists(pk) AND (#at < :at OR (#at = :at AND #value < :value))',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':value': change.value, ':at': change.at },
-    });
   }
 
   /** The stored value of the change's field and when it was set, or null when the entry is not stored. */

@@ -96,6 +96,17 @@ function writtenAt(watermark: string): number {
   return Number(watermark.slice(watermark.indexOf('@') + 1));
 }
 
+/**
+ * The watermarks of a counter item (attribute and stored value) older than
+ * {@link WATERMARK_RETENTION_SECONDS} at `nowSeconds`: no record they cover can be delivered again,
+ * so the fold removes them after a write. The fold runs it on the item a write returned, and the
+ * key-heat bench on its simulated items.
+ */
+export function expiredWatermarks(item: Readonly<Record<string, unknown>>, nowSeconds: number): [string, string][] {
+  const oldest = nowSeconds - WATERMARK_RETENTION_SECONDS;
+  return Object.entries(item).filter((pair): pair is [string, string] => pair[0].startsWith(WATERMARK_PREFIX) && typeof pair[1] === 'string' && writtenAt(pair[1]) < oldest);
+}
+
 /** A text attribute of an item as the SDK gives it back: plain (document client) or marshalled (a refused write's `Item`). */
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
@@ -218,8 +229,7 @@ export class CountFold {
    * condition that it still holds the value seen, so one its shard wrote meanwhile stays.
    */
   private async dropExpiredWatermarks(key: CounterChanges['key'], item: Record<string, unknown>): Promise<void> {
-    const oldest = this.nowSeconds() - WATERMARK_RETENTION_SECONDS;
-    const expired = Object.entries(item).filter(([name, value]) => name.startsWith(WATERMARK_PREFIX) && typeof value === 'string' && writtenAt(value) < oldest);
+    const expired = expiredWatermarks(item, this.nowSeconds());
     if (expired.length === 0) return;
     const names = Object.fromEntries(expired.map(([name], index) => [`#x${index}`, name]));
     const values = Object.fromEntries(expired.map(([, value], index) => [`:x${index}`, value]));

@@ -67,3 +67,17 @@ export function listingAttributes(user: { id: number; role: Role; parentId: numb
     [sort.username]: `${user.username.toLowerCase()}#${paddedId(user.id)}`,
   };
 }
+
+/**
+ * The items one user is stored as: its profile (with its listing attributes) and the claims that
+ * keep its email and token subject unique, each naming the user. The repository's `create` writes
+ * them in one transaction, each on condition that its key is free; the users bench stores them as
+ * they are.
+ */
+export function userItems<T extends { id: number; subject: string; role: Role; parentId: number | null; email: string; username: string }>(record: T) {
+  return {
+    profile: { ...usersKeys.profile(record.id), ...record, ...listingAttributes(record) },
+    email: { ...usersKeys.email(record.email), userId: record.id },
+    subject: { ...usersKeys.subject(record.subject), userId: record.id },
+  };
+}
