@@ -3,7 +3,7 @@
  * same run, then a summary of target against measured. Benchmarks that need DynamoDB and S3 share
  * one set of in-memory local backends, started here and stopped at the end, even on failure.
  *
- *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,idempotency,load,users,media-log,import,lifecycle,avatars,key-heat,key-heat-shards,live]
+ *   npm run bench -- [--quick] [--only bundles,cold-start,observability,overhead,idempotency,load,users,media-log,import,recount,lifecycle,avatars,key-heat,key-heat-shards,live]
  *
  * `--quick` uses smaller sizes (10k users, 5 s of load, 3 cold-start rounds, 10 s of the key-heat
  * day) for a fast check. `key-heat` is a simulation: it needs no backend, and `--only key-heat`
@@ -34,16 +34,17 @@ import { DAY_PLANS } from './key-heat-day';
 import { benchKeyHeatShards, formatKeyHeatShards, keyHeatShardsTargets, SHARD_SCENARIOS } from './key-heat-shards';
 import { benchLifecycleCost, formatLifecycleCost, lifecycleCostTargets } from './lifecycle-cost';
 import { benchMediaLogImport, formatMediaLogImport } from './media-log-import';
+import { benchMediaLogRecount, formatMediaLogRecount } from './media-log-recount';
 import { formatSummary, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchUserListing, formatUserListing, userListingTargets } from './user-listing';
 
-const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'idempotency', 'load', 'users', 'media-log', 'import', 'lifecycle', 'avatars', 'key-heat', 'key-heat-shards', 'live'] as const;
+const BENCHES = ['bundles', 'cold-start', 'observability', 'overhead', 'idempotency', 'load', 'users', 'media-log', 'import', 'recount', 'lifecycle', 'avatars', 'key-heat', 'key-heat-shards', 'live'] as const;
 type BenchName = (typeof BENCHES)[number];
 
 /** Sizes of a run: the full one, and `--quick`. */
 const SIZES = {
-  full: { coldStartRounds: 15, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {}, importEntries: 100_000, feedEntries: 2000, keyHeatDay: DAY_PLANS.full, keyHeatShards: SHARD_SCENARIOS, liveSeconds: 60, liveLatencySeconds: 30 },
-  quick: { coldStartRounds: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10 }, importEntries: 5000, feedEntries: 1000, keyHeatDay: DAY_PLANS.quick, keyHeatShards: SHARD_SCENARIOS.slice(0, 2), liveSeconds: 10, liveLatencySeconds: 10 },
+  full: { coldStartRounds: 15, overheadWarmup: 200, overheadSamples: 1000, loadSeconds: 10, loadWarmupSeconds: 10, users: 100_000, listingSamples: 30, mediaLog: {}, importEntries: 100_000, feedEntries: 2000, recountSizes: [100_000, 1_000_000], keyHeatDay: DAY_PLANS.full, keyHeatShards: SHARD_SCENARIOS, liveSeconds: 60, liveLatencySeconds: 30 },
+  quick: { coldStartRounds: 3, overheadWarmup: 50, overheadSamples: 200, loadSeconds: 5, loadWarmupSeconds: 5, users: 10_000, listingSamples: 10, mediaLog: { sizes: [10_000, 100_000], samples: 10 }, importEntries: 5000, feedEntries: 1000, recountSizes: [10_000, 50_000], keyHeatDay: DAY_PLANS.quick, keyHeatShards: SHARD_SCENARIOS.slice(0, 2), liveSeconds: 10, liveLatencySeconds: 10 },
 } as const;
 
 type Sizes = (typeof SIZES)[keyof typeof SIZES];
@@ -199,6 +200,11 @@ async function runSection(name: BenchName, sizes: Sizes, quick: boolean, backend
       const result = await benchMediaLogImport({ entries: sizes.importEntries, feedEntries: sizes.feedEntries });
       return { text: formatMediaLogImport(result), targets: result.targets };
     }
+    case 'recount': {
+      await backends.key();
+      const result = await benchMediaLogRecount({ sizes: sizes.recountSizes });
+      return { text: formatMediaLogRecount(result), targets: result.targets };
+    }
     case 'lifecycle': {
       await backends.key();
       const comparisons = await benchLifecycleCost();
@@ -236,6 +242,7 @@ const TITLES: Record<BenchName, string> = {
   users: 'User listing: items read per item returned',
   'media-log': 'Media log listing',
   import: 'Media log writes: the import and the feed, counted by the fold, against their floors',
+  recount: 'Media log recount at size: speed against two bare scans of the entries, and the heap it holds',
   lifecycle: 'Write units of one entry lifecycle on DynamoDB Local, beside what key-heat computes for it',
   avatars: 'Avatar pipeline vs bare sharp',
   'key-heat': 'Key heat over a simulated day at 2,000 entries/s: writes per partition key and item, write units per entry lifecycle',
