@@ -57,11 +57,11 @@ export class LiveClient {
     }
   }
 
-  /** Subscribe and wait for the answer. */
-  public async subscribe(id: string, filter: object = {}): Promise<LiveMessage> {
+  /** Subscribe and wait for the answer, `timeoutMs` at most. */
+  public async subscribe(id: string, filter: object = {}, timeoutMs = 10_000): Promise<LiveMessage> {
     const from = this.messages.length;
     this.send({ action: 'subscribe', id, filter });
-    return this.next((message) => (message.type === 'subscribed' || message.type === 'error') && message.id === id, 10_000, from);
+    return this.next((message) => (message.type === 'subscribed' || message.type === 'error') && message.id === id, timeoutMs, from);
   }
 
   public close(): void {
