@@ -1,4 +1,5 @@
-import { counterWrite, expiredWatermarks, writeRuns, type CounterWrite } from '../functions/media-log/fold/count-fold';
+import { counterWrite, writeRuns, type CounterWrite } from '../functions/media-log/fold/count-fold';
+import { expiredWatermarks } from '../functions/media-log/fold/watermarks';
 import { counterChanges, summed, type CounterChanges } from '../functions/media-log/fold/counter-deltas';
 import type { EntryChange } from '../functions/media-log/fold/stream-changes';
 import { parentBucketOf } from '../functions/media-log/model/counters';

@@ -1,12 +1,9 @@
 import { type DynamoDBStreamsClient, GetRecordsCommand, type Shard } from '@aws-sdk/client-dynamodb-streams';
-import { BatchGetCommand, type BatchGetCommandOutput, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../functions/shared/async/map-concurrently';
-import { chunksOf } from '../../functions/shared/chunks';
-import { DELTA_ATTRIBUTES, deltaKeys, deltasOfImage } from '../../functions/media-log/fold/delta-items';
 import { readEntryChanges, sequenceKey } from '../../functions/media-log/fold/stream-changes';
-import { foldMediaLogCountsFunction, WATERMARK_RETENTION_SECONDS } from '../../functions/media-log/fold/stream-functions';
-import { DELTA_KEY_PREFIX } from '../../functions/media-log/model/keys';
-import { MEDIA_LOG_ATTRIBUTES } from '../../functions/shared/tables/media-log-table';
+import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
+import { firstStageWatermarks, unappliedDeltas } from './fold-marks';
 import { lambdaRecord, passesFilter } from './stream-batches';
 import { shardIteratorAfter, StreamShards } from './stream-shards';
 
@@ -90,8 +87,6 @@ const PAGES_PER_LOOK = 10;
 const SHARDS_IN_FLIGHT = 8;
 /** Consecutive empty pages taken as an open shard's end: DynamoDB Streams may answer empty pages over a stretch with no records (GetRecords, https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html). */
 const EMPTY_PAGES_AT_END = 3;
-/** Most keys of one BatchGetItem (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_BatchGetItem.html). */
-const KEYS_PER_BATCH_GET = 100;
 /** Between two looks of a wait. */
 const LOOK_EVERY_MS = 1_000;
 /**
@@ -146,33 +141,14 @@ export class FoldProgress {
   /** One look at both stages against the mark. */
   public async look(markMs: number): Promise<FoldProgressReport> {
     const { streamArn, shards } = await this.shards.current(true);
-    const marks = await this.watermarks(shards.map((shard) => shard.ShardId as string));
+    const marks = await firstStageWatermarks(this.client, this.tables.deltas, shards.map((shard) => shard.ShardId as string));
     const unfolded = await mapConcurrently(shards, SHARDS_IN_FLIGHT, (shard) => this.unfoldedOf(streamArn, shard, marks.get(shard.ShardId as string), markMs));
     const behind = unfolded.filter((count) => count > 0).length;
     const firstStage = { caughtUp: shards.length - behind, total: shards.length };
     if (behind > 0) return { shards: firstStage, unfolded: unfolded.reduce((sum, count) => sum + count, 0), unapplied: 0, settled: false };
     this.firstStageDoneAt ??= this.now();
-    const unapplied = await this.unappliedDeltas(this.firstStageDoneAt);
+    const unapplied = await unappliedDeltas(this.client, this.tables.deltas, this.firstStageDoneAt);
     return { shards: firstStage, unfolded: 0, unapplied, settled: unapplied === 0 };
-  }
-
-  /** Each shard's first-stage watermark: the raw sequence number of the last change it folded into deltas. */
-  private async watermarks(shardIds: readonly string[]): Promise<Map<string, string>> {
-    const byPk = new Map(shardIds.map((shardId) => [deltaKeys.mark(shardId).pk, shardId]));
-    const found = new Map<string, string>();
-    for (const chunk of chunksOf(shardIds, KEYS_PER_BATCH_GET)) {
-      let keys: Record<string, unknown>[] | undefined = chunk.map((shardId) => deltaKeys.mark(shardId));
-      while (keys !== undefined && keys.length > 0) {
-        const output: BatchGetCommandOutput = await this.client.send(new BatchGetCommand({ RequestItems: { [this.tables.deltas]: { Keys: keys, ConsistentRead: true } } }));
-        for (const item of output.Responses?.[this.tables.deltas] ?? []) {
-          const shardId = byPk.get(String(item.pk));
-          const mark = item[DELTA_ATTRIBUTES.watermark];
-          if (shardId !== undefined && typeof mark === 'string') found.set(shardId, rawSequence(mark.split('@')[0] as string));
-        }
-        keys = output.UnprocessedKeys?.[this.tables.deltas]?.Keys;
-      }
-    }
-    return found;
   }
 
   /**
@@ -224,37 +200,6 @@ export class FoldProgress {
     // Pages left to verify: behind, by how much the next look tells.
     return 1;
   }
-
-  /** Well-formed deltas (those the second stage applies and deletes) written at or before `untilMs`, still in the table. */
-  private async unappliedDeltas(untilMs: number): Promise<number> {
-    const writtenBy = Math.floor(untilMs / 1000) + WATERMARK_RETENTION_SECONDS;
-    let count = 0;
-    let start: Record<string, unknown> | undefined;
-    do {
-      const output = await this.client.send(
-        new ScanCommand({
-          TableName: this.tables.deltas,
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-          // A delta expires a fixed time after it was written, so its expiry dates it.
-          FilterExpression: 'begins_with(pk, :delta) AND #e <= :by',
-          ExpressionAttributeNames: { '#e': MEDIA_LOG_ATTRIBUTES.expiresAt },
-          ExpressionAttributeValues: { ':delta': DELTA_KEY_PREFIX, ':by': writtenBy },
-        }),
-      );
-      count += (output.Items ?? []).filter((item) => typeof deltasOfImage(item) !== 'string').length;
-      start = output.LastEvaluatedKey;
-    } while (start !== undefined);
-    return count;
-  }
-}
-
-/**
- * A watermark's sequence key as the sequence number the stream takes: its digits, padded to the
- * 21 digits a sequence number has at least (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_StreamRecord.html).
- */
-function rawSequence(key: string): string {
-  return key.slice(2).padStart(21, '0');
 }
 
 /** The later of two raw sequence numbers. */

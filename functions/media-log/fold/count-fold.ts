@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { expiredWatermarks, sequenceKeyOf } from './watermarks';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
-import { VERSION_ATTRIBUTE, WATERMARK_PREFIX, watermarkAttribute } from '../model/counters';
+import { VERSION_ATTRIBUTE, watermarkAttribute } from '../model/counters';
 import { ContendedWriteError, MediaLogError } from '../model/errors';
 import { summed, type CounterChanges } from './counter-deltas';
-import { WATERMARK_RETENTION_SECONDS } from './stream-functions';
 import { Retention } from '../model/retention';
 
 /**
@@ -84,27 +84,6 @@ export function writeRuns(parts: CounterChanges['parts']): CounterChanges['parts
   }
   if (run.length > 0) runs.push(run);
   return runs;
-}
-
-/** The sequence key a stored watermark names (what precedes its `@`); either stage's watermark has this form. */
-export function sequenceKeyOf(watermark: string): string {
-  return watermark.slice(0, watermark.indexOf('@'));
-}
-
-/** When a stored watermark was written, in epoch seconds. */
-function writtenAt(watermark: string): number {
-  return Number(watermark.slice(watermark.indexOf('@') + 1));
-}
-
-/**
- * The watermarks of a counter item (attribute and stored value) older than
- * {@link WATERMARK_RETENTION_SECONDS} at `nowSeconds`: no record they cover can be delivered again,
- * so the fold removes them after a write. The fold runs it on the item a write returned, and the
- * key-heat bench on its simulated items.
- */
-export function expiredWatermarks(item: Readonly<Record<string, unknown>>, nowSeconds: number): [string, string][] {
-  const oldest = nowSeconds - WATERMARK_RETENTION_SECONDS;
-  return Object.entries(item).filter((pair): pair is [string, string] => pair[0].startsWith(WATERMARK_PREFIX) && typeof pair[1] === 'string' && writtenAt(pair[1]) < oldest);
 }
 
 /** A text attribute of an item as the SDK gives it back: plain (document client) or marshalled (a refused write's `Item`). */

@@ -1,7 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ContendedWriteError, MediaLogError } from '../model/errors';
-import { sequenceKeyOf } from './count-fold';
+import { sequenceKeyOf } from './watermarks';
 import { DELTA_ATTRIBUTES, DELTA_LIMITS, deltaKeys, deltaWrites, type DeltaLimits, type DeltaWrite } from './delta-items';
 import { MEDIA_LOG_ATTRIBUTES } from '../../shared/tables/media-log-table';
 import type { EntryChange } from './stream-changes';
