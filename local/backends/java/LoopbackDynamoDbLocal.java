@@ -7,6 +7,7 @@ import java.util.List;
 import org.eclipse.jetty.server.AbstractNetworkConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
 import software.amazon.dynamodb.services.local.main.ServerRunner;
 import software.amazon.dynamodb.services.local.server.DynamoDBProxyServer;
 
@@ -24,6 +25,13 @@ public final class LoopbackDynamoDbLocal {
     private static final int EXIT_PORT_IN_USE = 3;
     private static final int EXIT_START_FAILED = 4;
     private static final int DEFAULT_PORT = 8000;
+    /**
+     * Connections the kernel holds for Jetty to accept. Jetty's default asks Java for its own, 50: a
+     * test's flood of concurrent requests, arriving while a busy JVM is slow to accept, overflowed it,
+     * and Linux drops a SYN the queue has no room for; the client sends it again only a second later,
+     * past the functions' 1 s connect limit. Linux caps the size at net.core.somaxconn (4096 since 5.4).
+     */
+    private static final int ACCEPT_QUEUE_SIZE = 1024;
 
     private LoopbackDynamoDbLocal() {}
 
@@ -36,6 +44,9 @@ public final class LoopbackDynamoDbLocal {
             if (connector instanceof AbstractNetworkConnector network) {
                 network.setHost(HOST);
                 network.setPort(port);
+            }
+            if (connector instanceof ServerConnector server) {
+                server.setAcceptQueueSize(ACCEPT_QUEUE_SIZE);
             }
         }
         try {
