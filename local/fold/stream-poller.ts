@@ -24,7 +24,9 @@ import { shardIteratorAfter, StreamShards } from './stream-shards';
  *
  * A poll makes only the calls a poll needs: one GetRecords per shard, from the iterator the last
  * poll ended with; the stream and its shards are looked up as seldom as StreamShards
- * (stream-shards.ts) can.
+ * (stream-shards.ts) can. It reads on while pages come back full (a backlog, gathered into batches
+ * of the batch size) and hands over what it read once a page shows the shard's current end, as
+ * Lambda invokes a function as soon as records are available when no batching window holds them.
  */
 
 /** What one pass over the stream did. */
@@ -38,6 +40,18 @@ export interface DrainResult {
 
 /** Most records one GetRecords returns (https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_GetRecords.html). */
 const GET_RECORDS_LIMIT = 1000;
+/** Most data one GetRecords returns in AWS, 1 MB (same page); DynamoDB Local has no such cap (a page of 40 records of 100 KB measured). */
+const GET_RECORDS_BYTES = 1_048_576;
+
+/**
+ * Whether a page of records (their sizes as delivered) ended short of both of GetRecords' limits, so
+ * it held every record the shard had when it was read. Sizes as delivered exceed the stream's own,
+ * so a page near the byte limit counts as full: the next page is read before the batch is cut.
+ */
+function isShortPage(recordBytes: readonly number[]): boolean {
+  return recordBytes.length < GET_RECORDS_LIMIT && recordBytes.reduce((sum, bytes) => sum + bytes, 0) < GET_RECORDS_BYTES;
+}
+
 /** Failed deliveries of one batch before a pass gives up (the next pass starts again from the checkpoint). */
 const MAX_FAILED_DELIVERIES = 8;
 
@@ -151,10 +165,13 @@ export class StreamPoller {
       }
       const records = output.Records ?? [];
       after = records.at(-1)?.dynamodb?.SequenceNumber ?? after;
-      pending.push(...records.map((record) => ({ record, bytes: Buffer.byteLength(JSON.stringify(lambdaRecord(record, streamArn))) })));
+      const page = records.map((record) => ({ record, bytes: Buffer.byteLength(JSON.stringify(lambdaRecord(record, streamArn))) }));
+      pending.push(...page);
       result = { ...result, read: result.read + records.length };
-      // An open shard answers an empty page at its current end; a closed one ends its iterator.
-      const atEnd = records.length === 0 || output.NextShardIterator === undefined;
+      // A closed shard ends its iterator. An open one is at its current end when a page holds less
+      // than GetRecords may return; waiting for an empty page instead would never end a pass while
+      // the table keeps writing, and the records read would wait for a full batch (10,000) meanwhile.
+      const atEnd = output.NextShardIterator === undefined || isShortPage(page.map(({ bytes }) => bytes));
       for (let size = batchLength(pending.map(({ bytes }) => bytes), this.consumer.batchSize); size < pending.length || (atEnd && pending.length > 0); size = batchLength(pending.map(({ bytes }) => bytes), this.consumer.batchSize)) {
         const batch = pending.slice(0, size).map(({ record }) => record);
         pending = pending.slice(size);
