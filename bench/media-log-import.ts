@@ -18,6 +18,7 @@ import { foldPendingChanges, LocalMediaLogFold } from '../local/fold/media-log-f
 import { runFunction } from '../local/invoke/run-function';
 import { deployedFunctionNamed } from '../functions/deployed-functions';
 import { sampleMediaLogEntries } from '../local/seed/sample-entries';
+import { ChangeTimes } from './change-times';
 import { formatCount, formatMs, formatRatio, formatTable, progressBar, progressOf, ratio, summarize, timed, type Summary, type TargetResult } from './report';
 
 /**
@@ -136,17 +137,12 @@ function batchesOf<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * The feed at full speed with both fold stages polling beside it. Each applied change's
- * acknowledgement time is kept by entry id; the first stage's runner, after each batch, files those
- * of the changes it folded under the batch's last sequence key, the sort key of its delta items
- * (delta-items.ts), and the second stage's runner, after each batch, takes the lag of every change
- * whose deltas it applied: the time until the counters hold it.
+ * The feed at full speed with both fold stages polling beside it, and the lag of every change it
+ * applied: from the feed's acknowledgement to the end of the first-stage batch that wrote its deltas,
+ * and to the end of the second-stage batch that applied them to the counters (ChangeTimes).
  */
 async function feedWithFold(changes: readonly FeedChange[], perSecond?: number): Promise<{ ms: number; lags: number[]; firstStageLags: number[] }> {
-  const acknowledged = new Map<string, number[]>();
-  const lags: number[] = [];
-  const firstStageLags: number[] = [];
-  const inDeltas = new Map<string, number[]>();
+  const times = new ChangeTimes();
   const stageOne = deployedFunctionNamed(foldMediaLogCountsFunction.name);
   const stageTwo = deployedFunctionNamed(applyMediaLogDeltasFunction.name);
   if (stageOne === undefined || stageTwo === undefined) throw new Error('The fold stages are not deployed.');
@@ -155,29 +151,19 @@ async function feedWithFold(changes: readonly FeedChange[], perSecond?: number):
   const fold = new LocalMediaLogFold(undefined, {
     run: async (event) => {
       await runFunction(stageOne, event);
-      const done = performance.now();
       const batch = entryChanges(event.Records as never);
-      const times: number[] = [];
-      for (const change of batch) {
+      const ids = batch.flatMap((change) => {
         const id = (change.after ?? change.before)?.id;
-        const time = id === undefined ? undefined : acknowledged.get(id)?.shift();
-        if (time === undefined) continue;
-        times.push(time);
-        firstStageLags.push(done - time);
-      }
-      const last = batch[batch.length - 1];
-      if (last !== undefined) inDeltas.set(last.sequence, [...(inDeltas.get(last.sequence) ?? []), ...times]);
+        return id === undefined ? [] : [id];
+      });
+      times.firstStage(ids, batch[batch.length - 1]?.sequence, performance.now());
     },
     runDeltas: async (event) => {
       await runFunction(stageTwo, event);
       const done = performance.now();
       for (const record of event.Records) {
-        // A delta item's sort key is the sequence key of the last record it holds (delta-items.ts).
-        const last = record.dynamodb?.NewImage?.sk?.S;
-        const times = last === undefined ? undefined : inDeltas.get(last);
-        if (times === undefined) continue;
-        inDeltas.delete(last as string);
-        for (const time of times) lags.push(done - time);
+        const sk = record.dynamodb?.NewImage?.sk?.S;
+        if (sk !== undefined) times.counted(sk, done);
       }
     },
   });
@@ -196,9 +182,7 @@ async function feedWithFold(changes: readonly FeedChange[], perSecond?: number):
       const results = await applyFeedChanges(writers, batch);
       const now = performance.now();
       batch.forEach((change, index) => {
-        if (results[index]?.outcome !== 'applied') return;
-        const id = change.kind === 'entry' ? change.entry.id : change.id;
-        acknowledged.set(id, [...(acknowledged.get(id) ?? []), now]);
+        if (results[index]?.outcome === 'applied') times.acknowledged(change.kind === 'entry' ? change.entry.id : change.id, now);
       });
       bar.increment(batch.length);
     }),
@@ -206,7 +190,7 @@ async function feedWithFold(changes: readonly FeedChange[], perSecond?: number):
   bar.stop();
   await fold.drain();
   await fold.stop();
-  return { ms: run.ms, lags, firstStageLags };
+  return { ms: run.ms, lags: times.lags('counted'), firstStageLags: times.lags('firstStage') };
 }
 
 /** Wait until `performance.now()` reaches `at`. */
