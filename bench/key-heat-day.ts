@@ -6,7 +6,7 @@ import { SteadyTraffic, steadyModel, type SteadyModel } from './key-heat-steady'
 import { DeltaStages, deltaStreamOptions } from './key-heat-deltas';
 import { streamOptions, StreamShards, type StreamOptions } from './key-heat-stream';
 import { lifecycleSeconds, pipelineTraffic, xorshift, type PipelineRequest, type TimedChange, type TrafficOptions } from './key-heat-traffic';
-import { WriteTally } from './key-heat-writes';
+import { WriteTally, type WriteTotal } from './key-heat-writes';
 import { progressBar } from './report';
 
 /**
@@ -61,7 +61,8 @@ export interface DayPlan {
 /** A few seconds before the closed shards' watermarks expire after the 02:00 rollover: their last writes were at the rollover. */
 const BEFORE_EXPIRY = new Date(Date.parse('2026-03-10T02:00:00Z') + (WATERMARK_RETENTION_SECONDS - 5) * 1000).toISOString();
 
-const WINDOWS = {
+/** The moments of the day a plan counts. */
+export const DAY_WINDOWS = {
   early: { at: '2026-03-10T00:30:00.000Z', why: 'early in the day: young day and hour counters' },
   rollover: { at: '2026-03-10T01:59:58.000Z', why: 'across a shard rollover: the closing shards’ last batches, then items carry their watermarks and the new shards’' },
   expiry: { at: BEFORE_EXPIRY, why: 'the closed shards’ watermarks expire: the fold removes them, a write more per item' },
@@ -72,10 +73,14 @@ const WINDOWS = {
 
 /** The full day (six windows of 15 counted seconds) and the quick one (`--quick`: 10 s across a rollover). */
 export const DAY_PLANS = {
-  full: { windows: Object.values(WINDOWS), countedSeconds: 15, modelLifecycles: 1_000_000 },
-  quick: { windows: [WINDOWS.rollover], countedSeconds: 10, modelLifecycles: 100_000 },
-  /** One run of the shard sweep (key-heat-shards.ts): 5 s across a rollover, where items hold the most watermarks. */
-  shardSweep: { windows: [WINDOWS.rollover], countedSeconds: 5, modelLifecycles: 100_000 },
+  full: { windows: Object.values(DAY_WINDOWS), countedSeconds: 15, modelLifecycles: 1_000_000 },
+  quick: { windows: [DAY_WINDOWS.rollover], countedSeconds: 10, modelLifecycles: 100_000 },
+  /**
+   * One run of the shard sweep (key-heat-shards.ts): 5 s across a rollover, where items hold the
+   * most watermarks and every shard cuts a batch at once, then 5 s of an ordinary moment, what
+   * almost every second of the day costs.
+   */
+  shardSweep: { windows: [DAY_WINDOWS.rollover, DAY_WINDOWS.morning], countedSeconds: 5, modelLifecycles: 100_000 },
 } as const satisfies Record<string, DayPlan>;
 
 /** What a simulated day wrote, and how it ran. */
@@ -89,6 +94,8 @@ export interface DayRun {
   readonly warmUpSeconds: number;
   /** Every counted write. */
   readonly tally: WriteTally;
+  /** What each window's counted seconds wrote, per table and index (as `tally.totals`), in the plan's order. */
+  readonly windowTotals: readonly ReadonlyMap<string, WriteTotal>[];
   /** The counter items at the end of the day. */
   readonly counters: CounterTable;
   /** Lifecycles requested in the counted seconds. */
@@ -207,7 +214,9 @@ export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverri
   const entries = new EntryWrites(tally, shards);
   const windowSeconds = warmUpSeconds + plan.countedSeconds;
   const bar = progressBar('key-heat', plan.windows.length * windowSeconds);
+  const windowTotals: Map<string, WriteTotal>[] = [];
   for (const window of plan.windows) {
+    const before = new Map([...tally.totals].map(([target, total]) => [target, { ...total }]));
     const startMs = Date.parse(window.at) - warmUpSeconds * 1000;
     const endMs = startMs + windowSeconds * 1000;
     const playedFromMs = startMs + (warmUpSeconds - settleSeconds) * 1000;
@@ -228,6 +237,7 @@ export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverri
       second += 1;
       bar.increment(1);
     }
+    windowTotals.push(new Map([...tally.totals].map(([target, { writes, units }]) => [target, { writes: writes - (before.get(target)?.writes ?? 0), units: units - (before.get(target)?.units ?? 0) }])));
     // What the window leaves open (records no batch took, entries still changing) is the next stretch's.
     shards.discardOpen();
     stages.stream.discardOpen();
@@ -249,6 +259,7 @@ export function simulateDay(plan: DayPlan, traffic: TrafficOptions, streamOverri
     model,
     warmUpSeconds,
     tally,
+    windowTotals,
     counters,
     lifecycles: traffic.entriesPerSecond * plan.countedSeconds * plan.windows.length,
     batches: shards.batches,

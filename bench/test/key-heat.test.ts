@@ -2,8 +2,10 @@ import { TOTAL_ATTRIBUTE } from '../../functions/media-log/model/counters';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { counterKind } from '../key-heat-counters';
 import { benchKeyHeat, formatKeyHeat, keyHeatTargets, type KeyHeatResult } from '../key-heat';
-import type { DayPlan } from '../key-heat-day';
+import { DAY_WINDOWS, type DayPlan } from '../key-heat-day';
+import { dayLifecycle } from '../key-heat-shards';
 import { HEAVIEST_USER, HOT_URL, PIPELINE_TRAFFIC, pipelineTraffic, type TrafficOptions } from '../key-heat-traffic';
+import { applyMediaLogDeltasFunction, foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
 import { entryItem } from '../../functions/media-log/model/entry-item';
 import { SHARDS } from '../../functions/media-log/model/shards';
 
@@ -18,8 +20,10 @@ const TRAFFIC: Partial<TrafficOptions> = { entriesPerSecond: 20, users: 4, statu
 const PLAN: DayPlan = { windows: [{ at: '2026-03-10T12:00:00.000Z', why: 'noon' }], countedSeconds: 20, modelLifecycles: 2000 };
 const COUNTED_FROM = Date.parse(PLAN.windows[0]?.at ?? '');
 const COUNTED_TO = COUNTED_FROM + PLAN.countedSeconds * 1000;
-/** A lifecycle lasts 2 s here; the warm-up is the two fold stages' batching windows, 5 s each. */
-const WARM_UP = 10;
+/** A lifecycle lasts 2 s here; the warm-up is the two fold stages' batching windows. */
+const WARM_UP = foldMediaLogCountsFunction.maxBatchingWindowSeconds + applyMediaLogDeltasFunction.maxBatchingWindowSeconds;
+/** Second-stage batches in the counted seconds: one delta stream shard, one batch per window. */
+const DELTA_BATCHES = PLAN.countedSeconds / applyMediaLogDeltasFunction.maxBatchingWindowSeconds;
 
 /**
  * Index writes of the counted seconds by the design rules: a put enters 7 indexes, 8 for a sub
@@ -56,6 +60,19 @@ describe('the pipeline traffic', () => {
     const shards = new Set(hot.map(({ entry }) => entryItem(entry)[MEDIA_LOG_ATTRIBUTES.partition.url]));
     expect(shards.size).toBe(SHARDS.url);
   });
+
+  it('gives the heaviest customer 40 % of the requests, spread evenly over its two user partitions', () => {
+    const requests = [...pipelineTraffic(PIPELINE_TRAFFIC, new Date('2026-03-10T09:00:00.000Z'), 2)].flat();
+    const heaviest = requests.filter(({ entry }) => entry['user-id'] === HEAVIEST_USER);
+    expect(heaviest.length / requests.length).toBeCloseTo(0.4, 1);
+    const partitions = new Map<unknown, number>();
+    for (const { entry } of heaviest) {
+      const key = entryItem(entry)[MEDIA_LOG_ATTRIBUTES.partition.user];
+      partitions.set(key, (partitions.get(key) ?? 0) + 1);
+    }
+    expect([...partitions.keys()].sort()).toEqual([`USER#${HEAVIEST_USER}#0`, `USER#${HEAVIEST_USER}#1`]);
+    for (const count of partitions.values()) expect(count / heaviest.length).toBeCloseTo(0.5, 1);
+  });
 });
 
 describe('the simulated day at 20 entries/s', () => {
@@ -87,22 +104,16 @@ describe('the simulated day at 20 entries/s', () => {
     expect(writesTo('family-by-send')).toBeCloseTo(subRequests / result.day.lifecycles, 9);
   });
 
-  it('gives the heaviest customer 40 % of the requests, over its two user partitions', () => {
-    const user = result.partitions.find((heats) => heats.target === `${mediaLogTable.id} user-by-send`)?.hottest ?? [];
-
-    expect(user.slice(0, 2).map((heat) => heat.key).sort()).toEqual([`USER#${HEAVIEST_USER}#0`, `USER#${HEAVIEST_USER}#1`]);
-  });
-
-  it('writes a counter item once per second-stage batch: at most once a second with one shard each and 5 s windows, a partition of two hours’ items twice', () => {
+  it('writes a counter item once per second-stage batch: at most once a second with one shard each and windows of seconds, a partition of two hours’ items twice', () => {
     const partitions = result.partitions.find((heats) => heats.target === mediaLogCountsTable.id)?.hottest ?? [];
 
     expect(result.hottestCounters[0]?.heat.peak).toBe(1);
     expect(partitions[0]).toMatchObject({ key: 'COUNT#ALL#hour#2026-03-10', peak: 2 });
-    // 100 lifecycles a batch share the whole log's 3 items, the 5 users' months and the month of the
-    // one family with a sub user: 4 batches in the 20 counted seconds; the one or two whose records
-    // straddle noon write both hours' items.
-    expect(result.perLifecycle.counters.writes * result.day.lifecycles).toBeGreaterThanOrEqual(4 * 9);
-    expect(result.perLifecycle.counters.writes * result.day.lifecycles).toBeLessThanOrEqual(4 * 9 + 2);
+    // A batch's lifecycles share the whole log's 3 items, the 5 users' months and the month of the
+    // one family with a sub user, once per batch of the 20 counted seconds; the one or two whose
+    // records straddle noon write both hours' items.
+    expect(result.perLifecycle.counters.writes * result.day.lifecycles).toBeGreaterThanOrEqual(DELTA_BATCHES * 9);
+    expect(result.perLifecycle.counters.writes * result.day.lifecycles).toBeLessThanOrEqual(DELTA_BATCHES * 9 + 2);
   });
 
   it('reports every counter item at the end of the day, month items with the days of the month before', () => {
@@ -151,11 +162,28 @@ describe('a day whose warm-up stores the entries in flight', () => {
 
     const counts = [...result.day.counters.items.values()].flatMap((counter) => Object.entries(counter.item).filter(([name]) => /^c[a-z]{4}$/.test(name)).map(([, count]) => count as number));
 
-    // A lifecycle of up to 10 s, of which the last 5 s of the warm-up are played write by write.
-    expect(result.day.warmUpSeconds).toBe(10);
+    // A lifecycle of up to 10 s, shorter than the two stages' windows: the warm-up is theirs.
+    expect(result.day.warmUpSeconds).toBe(WARM_UP);
     expect(result.perLifecycle.table.writes).toBeGreaterThan(9 * 0.95);
     expect(result.perLifecycle.table.writes).toBeLessThan(9 * 1.05);
     // The entries in flight hold their combinations in the counters: none is taken below zero.
     expect(Math.min(...counts)).toBe(0);
+  });
+});
+
+describe('the shard sweep’s day: a rollover and an ordinary moment', () => {
+  it('counts each window’s writes apart, and spreads the rollover’s surplus over the four hours to the next', () => {
+    const plan: DayPlan = { windows: [DAY_WINDOWS.rollover, DAY_WINDOWS.morning], countedSeconds: 10, modelLifecycles: 2000 };
+    const result = benchKeyHeat({ plan, traffic: TRAFFIC, stream: { shards: 4 }, deltaShards: 2 });
+    const [rollover, morning] = result.day.windowTotals;
+
+    for (const [target, total] of result.day.tally.totals) {
+      expect((rollover?.get(target)?.units ?? 0) + (morning?.get(target)?.units ?? 0)).toBeCloseTo(total.units, 9);
+    }
+    const life = dayLifecycle(result.day);
+    // Every shard of both stages cuts its batch at 02:00: more batches, more watermarks and counter writes.
+    expect(life.rollover.total.units).toBeGreaterThan(life.ordinary.total.units);
+    const surplusPerLifecycle = ((life.rollover.total.units - life.ordinary.total.units) * 20 * 10) / (20 * 4 * 3600);
+    expect(life.day).toBeCloseTo(life.ordinary.total.units + surplusPerLifecycle, 9);
   });
 });
