@@ -46,10 +46,11 @@ export interface DayLifecycle {
  * A lifecycle's write units over the day, from the sweep's two windows. A rollover costs more for a
  * few seconds (each shard's last batch, then items written with new watermarks), once every
  * `rolloverMs`: its surplus over ordinary seconds is spread over the lifecycles of that period.
- * The counted seconds across it hold the whole surplus: both stages cut every batch at the
- * rollover, and the new shards' batches are those of steady traffic. The closed shards'
- * watermarks expire an hour later with one more write per counter item (~1,250 items of ~5 KB per
- * period: under 0.001 units a lifecycle), which this leaves out.
+ * The counted seconds hold both stages' cuts at the rollover, but the second stage's batches that
+ * follow may end after them: at 3,600 shards the measured surplus adds 0.003 units a lifecycle to
+ * the day, and ten times as much would add 0.03. The closed shards' watermarks expire an hour
+ * later with one more write per counter item (~1,250 items of ~5 KB per period: under 0.001 units
+ * a lifecycle), which this leaves out.
  */
 export function dayLifecycle(day: DayRun): DayLifecycle {
   const at = (window: (typeof DAY_WINDOWS)[keyof typeof DAY_WINDOWS]): LifecycleWrites => {
