@@ -84,6 +84,8 @@ describe('a recount beside a running feed and fold', () => {
     const busy = sample.filter((entry) => entry['user-id'] === 71_003).slice(0, 40);
     const feed = busyFeed(busy, foldLog);
     const recount = new MediaLogRecount(client, { entries: tableName(mediaLogTable), counts: counts() });
+    // The recount starts with the feed under way, so that it runs beside a later round whatever its speed.
+    await feed.firstRound;
 
     const report = await recount.run(() => foldLog());
     const rounds = await feed.stop();

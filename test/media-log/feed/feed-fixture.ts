@@ -94,6 +94,8 @@ export function filtersOf(entries: readonly MediaLogEntry[]): StatusFilter[] {
 
 /** A feed that goes on until stopped: see {@link busyFeed}. */
 export interface BusyFeed {
+  /** Resolves once the first round is written (and `after` has run): the feed is under way. */
+  readonly firstRound: Promise<void>;
   /** Stop after the round under way; resolves to the rounds sent. */
   stop(): Promise<number>;
 }
@@ -106,15 +108,19 @@ export interface BusyFeed {
 export function busyFeed(entries: readonly MediaLogEntry[], after?: () => Promise<unknown>): BusyFeed {
   let writing = true;
   let rounds = 0;
+  let firstRoundDone: () => void = () => undefined;
+  const firstRound = new Promise<void>((resolve) => (firstRoundDone = resolve));
   const running = (async () => {
     while (writing) {
       rounds += 1;
       const at = new Date(Date.parse('2026-06-01T00:00:00Z') + rounds * 1000).toISOString();
       await deliver(entries.map((entry) => statusMessage(entry.id, 'status-ffscan', rounds % 2 === 0 ? 'success' : 'error', at)));
       await after?.();
+      firstRoundDone();
     }
   })();
   return {
+    firstRound,
     stop: async () => {
       writing = false;
       await running;
