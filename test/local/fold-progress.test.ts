@@ -105,6 +105,8 @@ it('lets a recount beside a running feed and fold settle on the fold\'s progress
   fold.start((error) => failures.push(error), 100);
   const feed = busyFeed(busy);
   try {
+    // The recount starts with the feed under way: a later round always runs beside it.
+    await feed.firstRound;
     const report = await new MediaLogRecount(client, { entries: tables().entries, counts }).run(async () => {
       // The feed goes on into the wait, then stops: DynamoDB Local stamps records to the minute, so
       // a wait beside a feed that never stops lasts until the minute turns.
