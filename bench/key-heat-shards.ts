@@ -11,7 +11,7 @@
  */
 import { formatCount, formatTable, sectionHeader, type TargetResult } from './report';
 import { benchKeyHeat, heatTable, KEY_BUDGETS, keyHeatTargets, type CounterFigures, type KeyHeatResult } from './key-heat';
-import { DAY_PLANS, DAY_WINDOWS, type DayPlan, type DayRun } from './key-heat-day';
+import { DAY_PLANS, DAY_WINDOWS, type DayPlan, type DayRun, type DayWindow } from './key-heat-day';
 import { perLifecycle, type LifecycleWrites } from './key-heat-lifecycle';
 import type { Heat } from './key-heat-writes';
 
@@ -53,7 +53,7 @@ export interface DayLifecycle {
  * a lifecycle), which this leaves out.
  */
 export function dayLifecycle(day: DayRun): DayLifecycle {
-  const at = (window: (typeof DAY_WINDOWS)[keyof typeof DAY_WINDOWS]): LifecycleWrites => {
+  const at = (window: DayWindow): LifecycleWrites => {
     const totals = day.windowTotals[day.plan.windows.indexOf(window)];
     if (totals === undefined) throw new Error(`the plan counts no window at ${window.at}`);
     return perLifecycle(totals, day.traffic.entriesPerSecond * day.plan.countedSeconds);
