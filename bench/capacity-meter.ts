@@ -89,3 +89,57 @@ export function attachCapacityMeter(client: { readonly middlewareStack: Middlewa
     detach: () => void client.middlewareStack.remove(name),
   };
 }
+
+/** Items written per table name while a {@link WriteCounter} was attached. */
+export type WrittenItems = Readonly<Record<string, number>>;
+
+/** A count of the items written through a client; {@link take} returns it and starts a new one. */
+export interface WriteCounter {
+  take(): WrittenItems;
+  detach(): void;
+}
+
+/** The items a write request asks to write, by table: one per single-item write, batch request or transaction action (its condition checks write nothing). */
+function itemsWritten(operation: string, input: Record<string, unknown>): [string, number][] {
+  switch (operation) {
+    case 'PutItem':
+    case 'UpdateItem':
+    case 'DeleteItem':
+      return [[String(input.TableName), 1]];
+    case 'BatchWriteItem':
+      return Object.entries((input.RequestItems ?? {}) as Record<string, unknown[]>).map(([table, requests]) => [table, requests.length]);
+    case 'TransactWriteItems':
+      return ((input.TransactItems ?? []) as Record<string, { TableName?: string } | undefined>[]).flatMap((action) => {
+        const write = action.Put ?? action.Update ?? action.Delete;
+        return write === undefined ? [] : [[String(write.TableName), 1] as [string, number]];
+      });
+    default:
+      return [];
+  }
+}
+
+/**
+ * Counts the items a client's requests write, per table, without asking DynamoDB for its consumed
+ * capacity (so that the requests counted are the requests a run sends): how many writes a phase
+ * adds to DynamoDB Local's single writer, table by table. A request that fails is counted too: it
+ * took its turn.
+ */
+export function attachWriteCounter(client: { readonly middlewareStack: MiddlewareStack<any, any> }): WriteCounter {
+  const name = `benchWriteCounter${(meters += 1)}`;
+  let counts: Record<string, number> = {};
+  client.middlewareStack.add(
+    (next: any, context: any) => async (args: any) => {
+      for (const [table, items] of itemsWritten(String(context.commandName ?? '').replace(/Command$/, ''), args.input as Record<string, unknown>)) counts[table] = (counts[table] ?? 0) + items;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  return {
+    take: () => {
+      const taken = counts;
+      counts = {};
+      return taken;
+    },
+    detach: () => void client.middlewareStack.remove(name),
+  };
+}
