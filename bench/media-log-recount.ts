@@ -1,10 +1,12 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createFeedWriters } from '../functions/media-log/feed/apply-changes';
-import { MediaLogRecount } from '../functions/media-log/fold/recount';
+import { MediaLogRecount, recountScanShape, type RecountTableSizes } from '../functions/media-log/fold/recount';
 import { Retention } from '../functions/media-log/model/retention';
 import { getDocumentClient } from '../functions/shared/aws/clients';
+import { parallelScan } from '../functions/shared/tables/parallel-scan';
 import { tableName } from '../functions/shared/config/data-config';
 import { mediaLogCountsTable, mediaLogTable } from '../functions/shared/tables/media-log-table';
 import { sampleMediaLogEntries } from '../local/seed/sample-entries';
@@ -66,8 +68,6 @@ const START = new Date('2026-03-01T00:00:00Z');
 const SPAN_MS = 31 * 86_400_000;
 /** Entries generated and written at once, so the bench never holds a million. */
 const CHUNK = 50_000;
-/** Segments of the bare scan: the recount's own (functions/media-log/fold/recount.ts). */
-const SCAN_SEGMENTS = 4;
 /** The recount reads each entry at least this fraction of a bare scan's rate. */
 const SPEED_TARGET = 0.5;
 /** The heap held grows at most this much more than the counter items, from the smallest size to the largest. */
@@ -79,23 +79,19 @@ function collector(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
-/** A bare parallel, strongly consistent Scan of the entries table: items read. */
-async function bareScan(): Promise<number> {
-  const client = getDocumentClient();
-  const table = tableName(mediaLogTable);
-  const counts = await Promise.all(
-    Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
-      let read = 0;
-      let start: Record<string, unknown> | undefined;
-      do {
-        const output = await client.send(new ScanCommand({ TableName: table, Segment: segment, TotalSegments: SCAN_SEGMENTS, ConsistentRead: true, ExclusiveStartKey: start }));
-        read += output.Items?.length ?? 0;
-        start = output.LastEvaluatedKey;
-      } while (start !== undefined);
-      return read;
-    }),
-  );
-  return counts.reduce((sum, count) => sum + count, 0);
+/** A bare parallel, strongly consistent Scan of the entries table, split as the recount splits it: items read. */
+async function bareScan(sizes: RecountTableSizes): Promise<number> {
+  let read = 0;
+  await parallelScan(getDocumentClient(), { TableName: tableName(mediaLogTable), ConsistentRead: true }, recountScanShape(sizes.entries), (items) => {
+    read += items.length;
+  });
+  return read;
+}
+
+/** The tables' sizes as DynamoDB reports them, as `media-log recount` reads them. */
+async function tableSizes(): Promise<RecountTableSizes> {
+  const sizeOf = async (name: string) => (await getDocumentClient().send(new DescribeTableCommand({ TableName: name }))).Table?.TableSizeBytes;
+  return { entries: await sizeOf(tableName(mediaLogTable)), counts: await sizeOf(tableName(mediaLogCountsTable)) };
 }
 
 /** The stored size of every counter item, by DynamoDB's item size rules. */
@@ -130,8 +126,9 @@ export async function benchMediaLogRecount(options: RecountBenchOptions): Promis
   for (const size of options.sizes) {
     await grow(stored, size - stored);
     stored = size;
-    const scans = await timed(async () => (await bareScan()) + (await bareScan()));
-    const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, Retention.forever);
+    const tables = await tableSizes();
+    const scans = await timed(async () => (await bareScan(tables)) + (await bareScan(tables)));
+    const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, Retention.forever, Date.now, tables);
     const storedBefore = await counterBytes();
     gc();
     const before = process.memoryUsage().heapUsed;

@@ -1,3 +1,4 @@
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { familyChanges, type FamilyChange } from '../../functions/media-log/family/family-changes';
 import { rekeyMovedUsersFunction } from '../../functions/media-log/family/family-functions';
 import type { RekeyReport } from '../../functions/media-log/family/family-rekey';
@@ -5,6 +6,7 @@ import { familyMoves, familyRekey } from '../../functions/media-log/family/famil
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
 import { UserScopeReader } from '../../functions/shared/tables/user-scope-reader';
+import { mediaLogTable } from '../../functions/shared/tables/media-log-table';
 import { usersTable } from '../../functions/shared/tables/users-table';
 import { localDataDir } from '../environment';
 import { dataDirCheckpoints } from '../fold/media-log-fold';
@@ -98,7 +100,8 @@ export async function mediaLogBackfillFamilies(args: string[]): Promise<void> {
   parseCommand(args, {});
   const report = await withData(async () => {
     const progress = progressLine('keying entries to their family');
-    const done = await familyRekey(getDocumentClient()).backfill(new UserScopeReader(getDocumentClient(), tableName(usersTable)), progress.update);
+    const { Table } = await getDocumentClient().send(new DescribeTableCommand({ TableName: tableName(mediaLogTable) }));
+    const done = await familyRekey(getDocumentClient()).backfill(new UserScopeReader(getDocumentClient(), tableName(usersTable)), progress.update, Table?.TableSizeBytes);
     progress.end(done);
     await foldWrittenChanges();
     return done;

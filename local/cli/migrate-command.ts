@@ -1,10 +1,10 @@
 import { DescribeTableCommand, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { RateLimiter } from 'limiter';
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { createFeedWriters } from '../../functions/media-log/feed/apply-changes';
 import type { StatusWriter } from '../../functions/media-log/feed/status-writer';
 import { mapConcurrently } from '../../functions/shared/async/map-concurrently';
+import { parallelScan, scanShape } from '../../functions/shared/tables/parallel-scan';
 import { STATUS_FIELDS, MEDIA_STATUSES, type MediaStatus, type StatusField } from '../../functions/media-log/model/entry-fields';
 import type { StatusStamps } from '../../functions/media-log/model/entry-item';
 import { STATUS_STORAGE } from '../../functions/media-log/model/keys';
@@ -44,8 +44,8 @@ const MAX_RATE = 18_000;
 const MIGRATE_FOLD_WAIT_SECONDS = 600;
 /** Status writes in flight at once when statuses of entries already present are brought up. */
 const STATUS_WRITES_IN_FLIGHT = 8;
-/** Segments of the parallel Scan of the previous table. */
-const SEGMENTS = 4;
+/** Segments of the parallel Scan of the previous table read at once (the rate limits the copy anyway). */
+const SCAN_WORKERS = 4;
 
 /** The previous layout's item of one entry: its attributes, as the previous release stored them. */
 interface PreviousItem {
@@ -119,37 +119,31 @@ export async function mediaLogMigrate(args: string[]): Promise<void> {
     let done = 0;
     const sums = { written: 0, present: 0, skipped: 0, failed: 0 };
     try {
-      await Promise.all(
-        Array.from({ length: SEGMENTS }, async (_, segment) => {
-          let start: Record<string, unknown> | undefined;
-          let round: { entry: MediaLogEntry; stamps: StatusStamps }[] = [];
-          const flush = async () => {
-            await limiter.removeTokens(round.length);
-            const results = await writers.entries.writeAll(round.map(({ entry }) => entry), { stamps: new Map(round.map(({ entry, stamps }) => [entry.id, stamps])) });
-            const present: { entry: MediaLogEntry; stamps: StatusStamps }[] = [];
-            results.forEach((result, index) => {
-              if (result === 'written') sums.written += 1;
-              else if (result === 'unchanged') present.push(round[index] as (typeof round)[number]);
-              else sums.failed += 1;
-            });
-            sums.present += present.length;
-            sums.failed += await bringStatusesUp(writers.statuses, present);
-            bar.update((done += round.length));
-            round = [];
-          };
-          do {
-            const page = await getDocumentClient().send(new ScanCommand({ TableName: from, Segment: segment, TotalSegments: SEGMENTS, ExclusiveStartKey: start }));
-            for (const item of page.Items ?? []) {
-              const read = entryOfPreviousItem(item);
-              if (typeof read === 'string') sums.skipped += 1;
-              else round.push(read);
-              if (round.length >= roundSize) await flush();
-            }
-            start = page.LastEvaluatedKey;
-          } while (start !== undefined);
-          if (round.length > 0) await flush();
-        }),
-      );
+      // Each page is copied in rounds before its worker reads on.
+      await parallelScan(getDocumentClient(), { TableName: from }, scanShape(Table?.TableSizeBytes, SCAN_WORKERS), async (items) => {
+        let round: { entry: MediaLogEntry; stamps: StatusStamps }[] = [];
+        const flush = async () => {
+          await limiter.removeTokens(round.length);
+          const results = await writers.entries.writeAll(round.map(({ entry }) => entry), { stamps: new Map(round.map(({ entry, stamps }) => [entry.id, stamps])) });
+          const present: { entry: MediaLogEntry; stamps: StatusStamps }[] = [];
+          results.forEach((result, index) => {
+            if (result === 'written') sums.written += 1;
+            else if (result === 'unchanged') present.push(round[index] as (typeof round)[number]);
+            else sums.failed += 1;
+          });
+          sums.present += present.length;
+          sums.failed += await bringStatusesUp(writers.statuses, present);
+          bar.update((done += round.length));
+          round = [];
+        };
+        for (const item of items) {
+          const read = entryOfPreviousItem(item);
+          if (typeof read === 'string') sums.skipped += 1;
+          else round.push(read);
+          if (round.length >= roundSize) await flush();
+        }
+        if (round.length > 0) await flush();
+      });
     } finally {
       bar.stop();
     }

@@ -55,11 +55,13 @@ export async function mediaLogRecount(args: string[]): Promise<void> {
   const settle = settleSeconds(values.settle);
   let scanned = 0;
   const report = await withData(async () => {
-    const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, Retention.configured());
+    const tables = { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) };
+    // The item count and size DynamoDB keeps (refreshed about every six hours in AWS): the first
+    // bar's total, and how finely each scan is split.
+    const [entries, counts] = await Promise.all([tables.entries, tables.counts].map(async (name) => (await getDocumentClient().send(new DescribeTableCommand({ TableName: name }))).Table));
+    const recount = new MediaLogRecount(getDocumentClient(), tables, Retention.configured(), Date.now, { entries: entries?.TableSizeBytes, counts: counts?.TableSizeBytes });
     statusToStderr('recounting the media log: scanning every counter and entry twice…');
-    // The item count DynamoDB keeps (refreshed about every six hours in AWS): the first bar's total, no more.
-    const { Table } = await getDocumentClient().send(new DescribeTableCommand({ TableName: tableName(mediaLogTable) }));
-    const bars = [progressBar('recount, first scan', Table?.ItemCount ?? 0)];
+    const bars = [progressBar('recount, first scan', entries?.ItemCount ?? 0)];
     try {
       return await recount.run(
         async () => {

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, ScanCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { MEDIA_LOG_ATTRIBUTES, mediaLogIndexName } from '../../shared/tables/media-log-table';
+import { parallelScan, scanShape } from '../../shared/tables/parallel-scan';
 import type { UserScopeReader } from '../../shared/tables/user-scope-reader';
 import { familyAttributes } from '../model/entry-item';
 import { ENTRY_KEY_PREFIX, mediaLogKeys } from '../model/keys';
@@ -19,8 +20,8 @@ import type { FamilyMoves } from './family-moves';
 const UPDATES_IN_FLIGHT = 8;
 /** Passes over a moved user's entries: an entry its feed batch keyed to the old family just before the move shows up in the next pass. */
 const MAX_PASSES = 3;
-/** Segments of the backfill's parallel Scan. */
-const SCAN_SEGMENTS = 4;
+/** Segments of the backfill's parallel Scan read at once (each page's updates are {@link UPDATES_IN_FLIGHT} at a time). */
+const SCAN_WORKERS = 4;
 
 /** What a re-key did: entries looked at, and those whose family it changed. */
 export interface RekeyReport {
@@ -109,36 +110,26 @@ export class FamilyRekey {
   /**
    * Key every entry without a family (written before families were kept) to the family of its user
    * now: a parallel Scan of the table, the users' families read a hundred per BatchGetItem and kept
-   * for the run. Running it again finds nothing to do.
+   * for the run, split by the table's size (`tableBytes`, DescribeTable's `TableSizeBytes`).
+   * Running it again finds nothing to do.
    */
-  public async backfill(users: Pick<UserScopeReader, 'topUsersOf'>, onProgress?: (report: RekeyReport) => void): Promise<RekeyReport> {
+  public async backfill(users: Pick<UserScopeReader, 'topUsersOf'>, onProgress?: (report: RekeyReport) => void, tableBytes?: number): Promise<RekeyReport> {
     const sums = { entries: 0, rekeyed: 0 };
     const tops = new Map<number, number>();
-    await Promise.all(
-      Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
-        let start: Record<string, unknown> | undefined;
-        do {
-          const page = await this.client.send(
-            new ScanCommand({
-              TableName: this.tableName,
-              Segment: segment,
-              TotalSegments: SCAN_SEGMENTS,
-              FilterExpression: 'begins_with(pk, :entry) AND attribute_not_exists(#family)',
-              ProjectionExpression: 'pk, #user',
-              ExpressionAttributeNames: { '#family': MEDIA_LOG_ATTRIBUTES.family, '#user': MEDIA_LOG_ATTRIBUTES.userId },
-              ExpressionAttributeValues: { ':entry': ENTRY_KEY_PREFIX },
-              ExclusiveStartKey: start,
-            }),
-          );
-          const items = (page.Items ?? []).map((item) => ({ id: mediaLogKeys.idOf(String(item.pk)), userId: Number(item[MEDIA_LOG_ATTRIBUTES.userId]) }));
-          const unknown = [...new Set(items.map((item) => item.userId))].filter((id) => !tops.has(id));
-          if (unknown.length > 0) for (const [id, top] of await users.topUsersOf(unknown)) tops.set(id, top);
-          await this.rekeyAll(items.map(({ id, userId }) => ({ id, userId, familyId: tops.get(userId) ?? userId })), sums);
-          onProgress?.({ ...sums });
-          start = page.LastEvaluatedKey;
-        } while (start !== undefined);
-      }),
-    );
+    const scan = {
+      TableName: this.tableName,
+      FilterExpression: 'begins_with(pk, :entry) AND attribute_not_exists(#family)',
+      ProjectionExpression: 'pk, #user',
+      ExpressionAttributeNames: { '#family': MEDIA_LOG_ATTRIBUTES.family, '#user': MEDIA_LOG_ATTRIBUTES.userId },
+      ExpressionAttributeValues: { ':entry': ENTRY_KEY_PREFIX },
+    };
+    await parallelScan(this.client, scan, scanShape(tableBytes, SCAN_WORKERS), async (page) => {
+      const items = page.map((item) => ({ id: mediaLogKeys.idOf(String(item.pk)), userId: Number(item[MEDIA_LOG_ATTRIBUTES.userId]) }));
+      const unknown = [...new Set(items.map((item) => item.userId))].filter((id) => !tops.has(id));
+      if (unknown.length > 0) for (const [id, top] of await users.topUsersOf(unknown)) tops.set(id, top);
+      await this.rekeyAll(items.map(({ id, userId }) => ({ id, userId, familyId: tops.get(userId) ?? userId })), sums);
+      onProgress?.({ ...sums });
+    });
     return sums;
   }
 

@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
+import { parallelScan, scanShape, type ScanShape } from '../../shared/tables/parallel-scan';
 import { counterKeyId, countsOfItem, VERSION_ATTRIBUTE } from '../model/counters';
 import { countedEntryOfItem } from '../model/entry-item';
 import { ENTRY_KEY_PREFIX } from '../model/keys';
@@ -60,10 +61,27 @@ interface StoredCounter {
   readonly version: number | undefined;
 }
 
-/** Segments of each parallel Scan (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Scan.html#Scan.ParallelScan). */
-const SCAN_SEGMENTS = 4;
+/**
+ * Segments scanned at once: each holds one page (1 MB) at a time, so the recount's memory beyond
+ * the counters is bounded by this, whatever the table's size.
+ */
+const SCAN_WORKERS = 8;
 /** Corrections in flight at once. */
 const CORRECTIONS_IN_FLIGHT = 8;
+
+/**
+ * How the recount scans a table of `tableBytes` (DescribeTable's `TableSizeBytes`): segments by
+ * the table's size (functions/shared/tables/parallel-scan.ts), {@link SCAN_WORKERS} at once.
+ */
+export function recountScanShape(tableBytes: number | undefined): ScanShape {
+  return scanShape(tableBytes, SCAN_WORKERS);
+}
+
+/** The sizes of the two tables a recount scans, in bytes (DescribeTable's `TableSizeBytes`): how finely it splits each scan. */
+export interface RecountTableSizes {
+  readonly entries?: number;
+  readonly counts?: number;
+}
 
 /** Rebuilds the counters of the media log from its entries; see the module comment for how it stays safe beside the fold. */
 export class MediaLogRecount {
@@ -77,6 +95,7 @@ export class MediaLogRecount {
      */
     private readonly retention: Retention = Retention.forever,
     private readonly now: () => number = Date.now,
+    private readonly sizes: RecountTableSizes = {},
   ) {}
 
   /**
@@ -154,7 +173,7 @@ export class MediaLogRecount {
   /** Every counter item, by key, with its counts and version (strongly consistent). */
   private async storedCounters(): Promise<Map<string, StoredCounter>> {
     const counters = new Map<string, StoredCounter>();
-    await this.scan(this.tables.counts, (item) => {
+    await this.scan(this.tables.counts, recountScanShape(this.sizes.counts), (item) => {
       const key = { pk: String(item.pk), sk: String(item.sk) };
       const counts = countsOfItem(item);
       const version = typeof item[VERSION_ATTRIBUTE] === 'number' ? (item[VERSION_ATTRIBUTE] as number) : undefined;
@@ -172,6 +191,7 @@ export class MediaLogRecount {
     let entries = 0;
     await this.scan(
       this.tables.entries,
+      recountScanShape(this.sizes.entries),
       (item) => {
         if (typeof item.pk !== 'string' || !item.pk.startsWith(ENTRY_KEY_PREFIX)) return;
         addEntryDelta(counters, countedEntryOfItem(item), 1);
@@ -183,18 +203,11 @@ export class MediaLogRecount {
   }
 
   /** A parallel, strongly consistent Scan of a whole table, each item handed to `each`, `onPage` called after each page. */
-  private async scan(tableName: string, each: (item: Record<string, unknown>) => void, onPage?: () => void): Promise<void> {
-    await Promise.all(
-      Array.from({ length: SCAN_SEGMENTS }, async (_, segment) => {
-        let start: Record<string, unknown> | undefined;
-        do {
-          const output = await this.client.send(new ScanCommand({ TableName: tableName, Segment: segment, TotalSegments: SCAN_SEGMENTS, ConsistentRead: true, ExclusiveStartKey: start }));
-          for (const item of output.Items ?? []) each(item);
-          onPage?.();
-          start = output.LastEvaluatedKey;
-        } while (start !== undefined);
-      }),
-    );
+  private async scan(tableName: string, shape: ScanShape, each: (item: Record<string, unknown>) => void, onPage?: () => void): Promise<void> {
+    await parallelScan(this.client, { TableName: tableName, ConsistentRead: true }, shape, (items) => {
+      for (const item of items) each(item);
+      onPage?.();
+    });
   }
 }
 
