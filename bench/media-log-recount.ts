@@ -1,9 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { createFeedWriters } from '../functions/media-log/feed/apply-changes';
-import { MediaLogRecount, recountScanShape, type RecountTableSizes } from '../functions/media-log/fold/recount';
+import { describeRecountTables, MediaLogRecount, recountScanShape, type RecountTableSizes } from '../functions/media-log/fold/recount';
 import { Retention } from '../functions/media-log/model/retention';
 import { getDocumentClient } from '../functions/shared/aws/clients';
 import { parallelScan } from '../functions/shared/tables/parallel-scan';
@@ -88,12 +87,6 @@ async function bareScan(sizes: RecountTableSizes): Promise<number> {
   return read;
 }
 
-/** The tables' sizes as DynamoDB reports them, as `media-log recount` reads them. */
-async function tableSizes(): Promise<RecountTableSizes> {
-  const sizeOf = async (name: string) => (await getDocumentClient().send(new DescribeTableCommand({ TableName: name }))).Table?.TableSizeBytes;
-  return { entries: await sizeOf(tableName(mediaLogTable)), counts: await sizeOf(tableName(mediaLogCountsTable)) };
-}
-
 /** The stored size of every counter item, by DynamoDB's item size rules. */
 async function counterBytes(): Promise<number> {
   const client = getDocumentClient();
@@ -126,7 +119,7 @@ export async function benchMediaLogRecount(options: RecountBenchOptions): Promis
   for (const size of options.sizes) {
     await grow(stored, size - stored);
     stored = size;
-    const tables = await tableSizes();
+    const tables = await describeRecountTables(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) });
     const scans = await timed(async () => (await bareScan(tables)) + (await bareScan(tables)));
     const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, Retention.forever, Date.now, tables);
     const storedBefore = await counterBytes();

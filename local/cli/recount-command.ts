@@ -1,12 +1,11 @@
 import { getDocumentClient } from '../../functions/shared/aws/clients';
 import { tableName } from '../../functions/shared/config/data-config';
 import { mediaLogCountsTable, mediaLogTable } from '../../functions/shared/tables/media-log-table';
-import { MediaLogRecount, type RecountReport } from '../../functions/media-log/fold/recount';
+import { describeRecountTables, MediaLogRecount, type RecountReport } from '../../functions/media-log/fold/recount';
 import { foldMediaLogCountsFunction } from '../../functions/media-log/fold/stream-functions';
 import { statusToStderr } from '../backends';
 import { parseCommand } from './arguments';
 import { progressBar } from './progress';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { UsageError } from './cli-errors';
 import { waitForFold, withData } from './data-access';
 import { FoldBehindError } from '../fold/fold-progress';
@@ -56,12 +55,10 @@ export async function mediaLogRecount(args: string[]): Promise<void> {
   let scanned = 0;
   const report = await withData(async () => {
     const tables = { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) };
-    // The item count and size DynamoDB keeps (refreshed about every six hours in AWS): the first
-    // bar's total, and how finely each scan is split.
-    const [entries, counts] = await Promise.all([tables.entries, tables.counts].map(async (name) => (await getDocumentClient().send(new DescribeTableCommand({ TableName: name }))).Table));
-    const recount = new MediaLogRecount(getDocumentClient(), tables, Retention.configured(), Date.now, { entries: entries?.TableSizeBytes, counts: counts?.TableSizeBytes });
+    const described = await describeRecountTables(getDocumentClient(), tables);
+    const recount = new MediaLogRecount(getDocumentClient(), tables, Retention.configured(), Date.now, described);
     statusToStderr('recounting the media log: scanning every counter and entry twice…');
-    const bars = [progressBar('recount, first scan', entries?.ItemCount ?? 0)];
+    const bars = [progressBar('recount, first scan', described.entryCount ?? 0)];
     try {
       return await recount.run(
         async () => {

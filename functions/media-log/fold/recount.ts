@@ -1,4 +1,4 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mapConcurrently } from '../../shared/async/map-concurrently';
 import { parallelScan, scanShape, type ScanShape } from '../../shared/tables/parallel-scan';
@@ -81,6 +81,15 @@ export function recountScanShape(tableBytes: number | undefined): ScanShape {
 export interface RecountTableSizes {
   readonly entries?: number;
   readonly counts?: number;
+}
+
+/**
+ * The two tables' sizes as DynamoDB keeps them (refreshed about every six hours in AWS), and the
+ * entries' item count: how finely the recount splits each scan, and a progress bar's total.
+ */
+export async function describeRecountTables(client: DynamoDBDocumentClient, tables: { readonly entries: string; readonly counts: string }): Promise<RecountTableSizes & { readonly entryCount?: number }> {
+  const [entries, counts] = await Promise.all([tables.entries, tables.counts].map(async (name) => (await client.send(new DescribeTableCommand({ TableName: name }))).Table));
+  return { entries: entries?.TableSizeBytes, counts: counts?.TableSizeBytes, entryCount: entries?.ItemCount };
 }
 
 /** Rebuilds the counters of the media log from its entries; see the module comment for how it stays safe beside the fold. */
