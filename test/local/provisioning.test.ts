@@ -1,12 +1,16 @@
 import { avatarBucketName, tableName } from '../../functions/shared/config/data-config';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DescribeTimeToLiveCommand, DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, ListStreamsCommand } from '@aws-sdk/client-dynamodb-streams';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient, getS3Client } from '../../functions/shared/aws/clients';
 import { type KeyAttribute, tables, usersTable } from '../../functions/shared/tables/index';
 import { BACKEND_ENV, provisionResources } from '../../local/backends/index';
+import { STREAM_ANCHOR_KEY, provisionTable } from '../../local/backends/table-provisioning';
+import { passesFilter } from '../../local/fold/stream-batches';
+import { streamConsumerDefinitions } from '../../local/fold/stream-consumers';
 
 /**
  * What the test set-up provisioned for this file on the shared backends: tables exactly as defined,
@@ -75,6 +79,33 @@ describe('provisioning', () => {
     const read = await getDocumentClient().send(new GetCommand({ TableName: tableName(usersTable), Key: key }));
     expect(read.Item).toEqual(key);
   });
+
+  // DynamoDB Local looks a stream's first record up on every write and poll by walking every
+  // table's stream records written before it (table-provisioning.ts, anchorStream): a new stream
+  // gets its first records at creation, which no consumer is handed.
+  it.each(tables.filter((definition) => definition.stream !== undefined).map((definition) => [definition.id, definition] as const))(
+    'starts the stream of a %s table it creates at once, with records no stream consumer is handed, and leaves the table empty',
+    async (_id, definition) => {
+      const accessKeyId = `anchor${randomBytes(8).toString('hex')}`;
+      const client = dynamoDbAs(accessKeyId);
+      const name = `anchored-${definition.id}`;
+
+      const result = await provisionTable(client, { definition, name });
+
+      expect(result.outcome).toBe('created');
+      const streams = new DynamoDBStreamsClient({ endpoint: endpoints.dynamodbEndpoint, region: 'us-east-1', credentials: { accessKeyId, secretAccessKey: 'local' } });
+      const arn = (await streams.send(new ListStreamsCommand({ TableName: name }))).Streams?.[0]?.StreamArn;
+      const shard = (await streams.send(new DescribeStreamCommand({ StreamArn: arn }))).StreamDescription?.Shards?.[0]?.ShardId;
+      const iterator = (await streams.send(new GetShardIteratorCommand({ StreamArn: arn, ShardId: shard, ShardIteratorType: 'TRIM_HORIZON' }))).ShardIterator;
+      const { Records = [] } = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+      expect(Records.map((record) => record.eventName)).toEqual(['INSERT', 'REMOVE']);
+      expect(Records.map((record) => record.dynamodb?.Keys?.[definition.partitionKey.name])).toEqual([{ S: STREAM_ANCHOR_KEY }, { S: STREAM_ANCHOR_KEY }]);
+      const consumers = streamConsumerDefinitions().filter((consumer) => consumer.table === definition.id);
+      expect(consumers.length).toBeGreaterThan(0);
+      for (const consumer of consumers) expect(Records.filter((record) => passesFilter(record, consumer))).toEqual([]);
+      expect((await client.send(new ScanCommand({ TableName: name }))).Count).toBe(0);
+    },
+  );
 
   it('creates the tables in the database of this access key id only', async () => {
     const other = await dynamoDbAs(`other${randomBytes(8).toString('hex')}`).send(new ListTablesCommand({}));
