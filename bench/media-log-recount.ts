@@ -119,9 +119,10 @@ export async function benchMediaLogRecount(options: RecountBenchOptions): Promis
   for (const size of options.sizes) {
     await grow(stored, size - stored);
     stored = size;
-    const tables = await describeRecountTables(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) });
+    const names = { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) };
+    const tables = await describeRecountTables(getDocumentClient(), names);
     const scans = await timed(async () => (await bareScan(tables)) + (await bareScan(tables)));
-    const recount = new MediaLogRecount(getDocumentClient(), { entries: tableName(mediaLogTable), counts: tableName(mediaLogCountsTable) }, Retention.forever, Date.now, tables);
+    const recount = new MediaLogRecount(getDocumentClient(), names, Retention.forever, Date.now, tables);
     const storedBefore = await counterBytes();
     gc();
     const before = process.memoryUsage().heapUsed;
